@@ -1,0 +1,35 @@
+/// Application-wide state: the master API token and defaults that apply to every user.
+struct ApplicationService: Sendable {
+    let database: AppDatabase
+    private let application = ApplicationRepository()
+
+    init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// The stored master token, generated and stored on the first start.
+    /// `generated` is true only on the start that created it.
+    func masterToken() async throws -> (token: String, generated: Bool) {
+        try await database.pool.write { db in
+            if let token = try application.apiToken(in: db) {
+                return (token, false)
+            }
+            let token = RandomToken.hex(bytes: 20)
+            try application.create(apiToken: token, in: db)
+            return (token, true)
+        }
+    }
+
+    func defaultInvitationPreference() async throws -> InvitationPreference {
+        try await database.pool.read { db in
+            InvitationPreference(autoAccept: try application.defaultAutoAccept(in: db))
+        }
+    }
+
+    func setDefaultInvitationPreference(_ preference: InvitationPreference) async throws -> InvitationPreference {
+        try await database.pool.write { db in
+            try application.setDefaultAutoAccept(preference.autoAccept, in: db)
+            return preference
+        }
+    }
+}

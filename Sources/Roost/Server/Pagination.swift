@@ -1,0 +1,87 @@
+import Foundation
+
+/// Where a list left off: the sort values of the last item served. Clients see it only as
+/// an opaque `token`; a token that does not decode is a clear 400, never a crash.
+struct PageCursor: Sendable, Equatable {
+    let values: [String]
+
+    init(_ values: [String]) {
+        self.values = values
+    }
+
+    init(token: String) throws(APIError) {
+        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard
+            let data = Data(base64Encoded: base64),
+            let values = try? JSON.decoder.decode([String].self, from: data),
+            !values.isEmpty
+        else { throw .invalid("token") }
+        self.values = values
+    }
+
+    var token: String {
+        let data = (try? JSON.encoder.encode(values)) ?? Data()
+        return data.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The value at a position, read as an integer; a cursor of the wrong shape is a bad token.
+    func integer(at index: Int) throws(APIError) -> Int64 {
+        guard values.indices.contains(index), let value = Int64(values[index]) else { throw .invalid("token") }
+        return value
+    }
+
+    func string(at index: Int) throws(APIError) -> String {
+        guard values.indices.contains(index) else { throw .invalid("token") }
+        return values[index]
+    }
+}
+
+/// `limit` and `token` of a list request.
+struct PageRequest: Sendable {
+    let limit: Int
+    let after: PageCursor?
+
+    /// Repositories fetch one row more than asked, to learn whether another page follows.
+    var fetchLimit: Int { limit + 1 }
+}
+
+/// One page of a list, with `next` as Sendbird answers it: "" on the last page.
+struct Page<Item> {
+    let items: [Item]
+    let next: String
+
+    private init(items: [Item], next: String) {
+        self.items = items
+        self.next = next
+    }
+
+    func map<Other>(_ transform: (Item) -> Other) -> Page<Other> {
+        Page<Other>(items: items.map(transform), next: next)
+    }
+
+    /// Builds a page from rows fetched with `PageRequest.fetchLimit`.
+    init(fetched: [Item], request: PageRequest, cursor: (Item) -> PageCursor) {
+        if fetched.count > request.limit {
+            let items = Array(fetched.prefix(request.limit))
+            self.items = items
+            self.next = items.last.map { cursor($0).token } ?? ""
+        } else {
+            self.items = fetched
+            self.next = ""
+        }
+    }
+}
+
+extension QueryParameters {
+    /// Reads `limit` (within `1...maxLimit`, `defaultLimit` when absent) and `token`.
+    func pageRequest(defaultLimit: Int = 10, maxLimit: Int = 100) throws(APIError) -> PageRequest {
+        let limit = try int("limit") ?? defaultLimit
+        guard (1...maxLimit).contains(limit) else { throw .outOfRange("limit", 1...maxLimit) }
+        let token = string("token").flatMap { $0.isEmpty ? nil : $0 }
+        return PageRequest(limit: limit, after: try token.map { token throws(APIError) in try PageCursor(token: token) })
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+import Hummingbird
+
+extension RoostContext {
+    /// A path segment such as `{user_id}`, percent-decoded. Sendbird ids may hold spaces,
+    /// slashes, percent signs and any unicode, so clients percent-encode them in paths.
+    func pathParameter(_ name: String) throws(APIError) -> String {
+        guard let raw = parameters.get(name) else { throw .missing(name) }
+        guard let decoded = raw.removingPercentEncoding else { throw .invalid(name) }
+        return decoded
+    }
+}

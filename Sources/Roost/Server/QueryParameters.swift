@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+
+/// The query string of a request, decoded as HTML forms encode it (`+` is a space), with
+/// typed accessors that answer Sendbird's errors for values of the wrong type.
+struct QueryParameters: Sendable {
+    private var values: [String: String] = [:]
+
+    init(_ uri: URI) {
+        guard let query = uri.query else { return }
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = Self.formDecode(parts[0])
+            let value = parts.count > 1 ? Self.formDecode(parts[1]) : ""
+            values[key] = value
+        }
+    }
+
+    private static func formDecode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    func string(_ name: String) -> String? {
+        values[name]
+    }
+
+    /// A comma-separated list, as Sendbird takes lists in query strings. Empty items are dropped.
+    func list(_ name: String) -> [String]? {
+        values[name].map { $0.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
+    }
+
+    func bool(_ name: String) throws(APIError) -> Bool? {
+        guard let raw = values[name] else { return nil }
+        switch raw.lowercased() {
+        case "true": return true
+        case "false": return false
+        default: throw .unexpectedType(name, expected: .boolean)
+        }
+    }
+
+    func int(_ name: String) throws(APIError) -> Int? {
+        guard let raw = values[name] else { return nil }
+        guard let number = Int(raw) else { throw .unexpectedType(name, expected: .number) }
+        return number
+    }
+
+    func int64(_ name: String) throws(APIError) -> Int64? {
+        guard let raw = values[name] else { return nil }
+        guard let number = Int64(raw) else { throw .unexpectedType(name, expected: .number) }
+        return number
+    }
+
+    /// One of a fixed set of values, such as `active_mode=activated`.
+    func option<Option: RawRepresentable>(_ name: String, as: Option.Type) throws(APIError) -> Option?
+    where Option.RawValue == String {
+        guard let raw = values[name] else { return nil }
+        guard let option = Option(rawValue: raw) else { throw .invalid(name) }
+        return option
+    }
+}
+
+extension Request {
+    var query: QueryParameters { QueryParameters(uri) }
+}

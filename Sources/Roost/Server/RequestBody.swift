@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+extension Request {
+    /// Decodes the JSON body into a request type, answering Sendbird's errors for a wrong
+    /// Content-Type, malformed JSON, a missing field or a field of the wrong type.
+    /// An empty body reads as `{}` so that routes whose fields are all optional accept it.
+    /// `BodyLimitMiddleware` has already read the body into memory within its limit.
+    func decodeJSON<Body: Decodable>(_ type: Body.Type = Body.self) async throws -> Body {
+        if let contentType = headers[.contentType], !Self.isJSON(contentType) {
+            throw APIError.unsupportedContentType
+        }
+        var bytes = try await body.collect(upTo: .max)
+        if bytes.readableBytes == 0 {
+            bytes = ByteBuffer(string: "{}")
+        }
+        do {
+            return try JSON.decoder.decode(Body.self, from: bytes)
+        } catch let error as DecodingError {
+            throw APIError(decoding: error)
+        } catch {
+            throw APIError.invalidJSON
+        }
+    }
+
+    private static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        return mediaType == "application/json"
+    }
+}
+
+extension APIError {
+    /// Maps what the JSON decoder found onto Sendbird's parameter errors.
+    init(decoding error: DecodingError) {
+        switch error {
+        case .keyNotFound(let key, let context):
+            self = .missing(Self.parameterName(context.codingPath + [key]))
+        case .valueNotFound(_, let context):
+            self = .missing(Self.parameterName(context.codingPath))
+        case .typeMismatch(let type, let context):
+            self = .unexpectedType(Self.parameterName(context.codingPath), expected: Self.expectedType(type))
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            self = .invalidJSON
+        case .dataCorrupted(let context):
+            self = .invalid(Self.parameterName(context.codingPath))
+        @unknown default:
+            self = .invalidJSON
+        }
+    }
+
+    private static func parameterName(_ path: [any CodingKey]) -> String {
+        path.reduce(into: "") { name, key in
+            if let index = key.intValue {
+                name += "[\(index)]"
+            } else {
+                name += name.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+    }
+
+    private static func expectedType(_ type: Any.Type) -> ExpectedType {
+        let name = String(describing: type)
+        if type == Bool.self { return .boolean }
+        if type == String.self || type == Substring.self { return .string }
+        if name.hasPrefix("Array") { return .list }
+        if name.hasPrefix("Dictionary") { return .object }
+        if type is any Numeric.Type { return .number }
+        return .object
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Hummingbird
+
+/// The one JSON configuration of the server. Wire types spell their properties exactly as
+/// Sendbird's JSON does (snake_case), so no key strategy is needed, and user-chosen
+/// dictionary keys such as metadata keys pass through untouched.
+enum JSON {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
+    }()
+
+    static let decoder = JSONDecoder()
+}
+
+/// Request context for every route: responses are written with the shared JSON encoder.
+public struct RoostContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+    }
+
+    public var responseEncoder: JSONEncoder { JSON.encoder }
+}

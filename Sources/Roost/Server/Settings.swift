@@ -1,0 +1,37 @@
+import Logging
+
+/// Everything an operator can set when starting Roost. The CLI fills it from flags and
+/// environment variables; tests build it directly.
+public struct Settings: Sendable {
+    public var host: String
+    public var port: Int
+    /// Path of the SQLite file; created on first start.
+    public var databasePath: String
+    /// Master API token. When nil, Roost uses the one kept in the database, generating it on first start.
+    public var apiToken: String?
+    /// Sendbird application id; shown in logs and used in generated URLs.
+    public var applicationID: String
+    public var logLevel: Logger.Level
+    /// Largest request body Roost reads, in bytes.
+    public var maxBodySize: Int
+
+    public static let defaultMaxBodySize = 1 << 20
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        databasePath: String = "./roost.sqlite",
+        apiToken: String? = nil,
+        applicationID: String = "roost",
+        logLevel: Logger.Level = .info,
+        maxBodySize: Int = Settings.defaultMaxBodySize
+    ) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.apiToken = apiToken
+        self.applicationID = applicationID
+        self.logLevel = logLevel
+        self.maxBodySize = maxBodySize
+    }
+}

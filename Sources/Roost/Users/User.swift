@@ -1,0 +1,73 @@
+import Hummingbird
+
+/// A user as Sendbird returns it. Roost has no client connections, so a user is never
+/// online and has never logged in through an SDK.
+struct User: Sendable, Equatable, ResponseEncodable {
+    var userID: String
+    var nickname: String
+    var profileURL: String
+    /// "" when no access token was issued, as Sendbird answers.
+    var accessToken: String
+    var isActive: Bool
+    var lastSeenAt: Int64
+    var createdAt: Int64
+    var discoveryKeys: [String]
+    var preferredLanguages: [String]
+    var metadata: [String: String]
+    var sessionTokens: [SessionToken]
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case nickname
+        case profileURL = "profile_url"
+        case accessToken = "access_token"
+        case isActive = "is_active"
+        case isOnline = "is_online"
+        case lastSeenAt = "last_seen_at"
+        case createdAt = "created_at"
+        case discoveryKeys = "discovery_keys"
+        case preferredLanguages = "preferred_languages"
+        case metadata
+        case sessionTokens = "session_tokens"
+        case hasEverLoggedIn = "has_ever_logged_in"
+        case requireAuthForProfileImage = "require_auth_for_profile_image"
+        case phoneNumber = "phone_number"
+        case locale
+        case isHideMeFromFriends = "is_hide_me_from_friends"
+        case isShadowBlocked = "is_shadow_blocked"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(userID, forKey: .userID)
+        try container.encode(nickname, forKey: .nickname)
+        try container.encode(profileURL, forKey: .profileURL)
+        try container.encode(requireAuthForProfileImage, forKey: .requireAuthForProfileImage)
+        try container.encode(accessToken, forKey: .accessToken)
+        try container.encode(sessionTokens, forKey: .sessionTokens)
+        try container.encode(isActive, forKey: .isActive)
+        try container.encode(false, forKey: .isOnline)
+        try container.encode(false, forKey: .hasEverLoggedIn)
+        try container.encode(lastSeenAt, forKey: .lastSeenAt)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(discoveryKeys, forKey: .discoveryKeys)
+        try container.encode(preferredLanguages, forKey: .preferredLanguages)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encode("", forKey: .phoneNumber)
+        try container.encode("", forKey: .locale)
+        try container.encode(false, forKey: .isHideMeFromFriends)
+        try container.encode(false, forKey: .isShadowBlocked)
+    }
+
+    private var requireAuthForProfileImage: Bool { false }
+}
+
+struct SessionToken: Sendable, Equatable, Encodable {
+    let sessionToken: String
+    let expiresAt: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case sessionToken = "session_token"
+        case expiresAt = "expires_at"
+    }
+}

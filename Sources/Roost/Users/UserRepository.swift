@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+
+/// What a new user row holds.
+struct NewUser {
+    var userID: String
+    var nickname: String
+    var profileURL: String
+    var accessToken: String?
+    var discoveryKeys: [String]
+    var preferredLanguages: [String]
+    var metadata: [String: String]
+    var createdAt: Int64
+}
+
+/// Filters of `GET /v3/users`.
+struct UserFilter {
+    enum ActiveMode: String {
+        case activated, deactivated, all
+    }
+
+    var userIDs: [String]?
+    var nickname: String?
+    var nicknamePrefix: String?
+    var activeMode: ActiveMode = .activated
+    var metadataKey: String?
+    var metadataValues: [String]?
+}
+
+/// The users table and the tables hanging off it (metadata, session tokens). Every method
+/// runs inside the caller's transaction, so services can combine them atomically.
+struct UserRepository: Sendable {
+    /// The internal row id of a user, used by the tables that reference users.
+    func rowID(of userID: String, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE user_id = ?", arguments: [userID])
+    }
+
+    func insert(_ user: NewUser, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO users (user_id, nickname, profile_url, access_token, discovery_keys, preferred_languages, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                user.userID, user.nickname, user.profileURL, user.accessToken,
+                JSONColumn.encode(user.discoveryKeys), JSONColumn.encode(user.preferredLanguages), user.createdAt,
+            ]
+        )
+        try setMetadata(user.metadata, ofRow: db.lastInsertedRowID, in: db)
+    }
+
+    func find(_ userID: String, in db: Database) throws -> User? {
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM users WHERE user_id = ?", arguments: [userID])
+        return try users(from: rows, in: db).first
+    }
+
+    /// One page of users in creation order, after the row id of the previous page's last user.
+    func page(_ filter: UserFilter, after: Int64?, limit: Int, in db: Database) throws -> [(rowID: Int64, user: User)] {
+        var conditions = Conditions()
+        if let after {
+            conditions.add("users.id > ?", [after])
+        }
+        if let userIDs = filter.userIDs {
+            conditions.add("users.user_id IN (\(SQL.placeholders(userIDs.count)))", userIDs)
+        }
+        if let nickname = filter.nickname {
+            conditions.add("users.nickname = ?", [nickname])
+        }
+        if let prefix = filter.nicknamePrefix {
+            conditions.add("users.nickname GLOB ?", [SQL.globPrefix(prefix)])
+        }
+        switch filter.activeMode {
+        case .activated: conditions.add("users.is_active = 1")
+        case .deactivated: conditions.add("users.is_active = 0")
+        case .all: break
+        }
+        if let key = filter.metadataKey, let values = filter.metadataValues {
+            conditions.add(
+                """
+                EXISTS (SELECT 1 FROM user_metadata m WHERE m.user_id = users.id
+                        AND m.key = ? AND m.value IN (\(SQL.placeholders(values.count))))
+                """,
+                [key] + values
+            )
+        }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM users \(conditions.whereClause) ORDER BY users.id LIMIT \(limit)",
+            arguments: conditions.arguments
+        )
+        let users = try users(from: rows, in: db)
+        return zip(rows, users).map { (rowID: $0["id"], user: $1) }
+    }
+
+    /// Writes back the mutable fields of a user (metadata and session tokens have their own methods).
+    func save(_ user: User, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE users SET nickname = ?, profile_url = ?, access_token = ?, is_active = ?, last_seen_at = ?,
+                    discovery_keys = ?, preferred_languages = ?
+                WHERE user_id = ?
+                """,
+            arguments: [
+                user.nickname, user.profileURL, user.accessToken.isEmpty ? nil : user.accessToken, user.isActive,
+                user.lastSeenAt, JSONColumn.encode(user.discoveryKeys), JSONColumn.encode(user.preferredLanguages),
+                user.userID,
+            ]
+        )
+    }
+
+    func delete(_ userID: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM users WHERE user_id = ?", arguments: [userID])
+    }
+
+    // MARK: Metadata
+
+    func metadata(ofRow rowID: Int64, in db: Database) throws -> [String: String] {
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM user_metadata WHERE user_id = ?", arguments: [rowID])
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"], $0["value"]) })
+    }
+
+    /// Inserts or replaces each item.
+    func setMetadata(_ items: [String: String], ofRow rowID: Int64, in db: Database) throws {
+        for (key, value) in items {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO user_metadata (user_id, key, value) VALUES (?, ?, ?)",
+                arguments: [rowID, key, value]
+            )
+        }
+    }
+
+    func deleteMetadata(_ key: String, ofRow rowID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM user_metadata WHERE user_id = ? AND key = ?", arguments: [rowID, key])
+    }
+
+    func deleteAllMetadata(ofRow rowID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM user_metadata WHERE user_id = ?", arguments: [rowID])
+    }
+
+    // MARK: Session tokens
+
+    func addSessionToken(_ token: SessionToken, ofRow rowID: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO session_tokens (user_id, session_token, expires_at) VALUES (?, ?, ?)",
+            arguments: [rowID, token.sessionToken, token.expiresAt]
+        )
+    }
+
+    // MARK: Invitation preference
+
+    /// The user's own choice, or nil when they follow the application default.
+    func autoAcceptInvitations(ofRow rowID: Int64, in db: Database) throws -> Bool? {
+        try Bool?.fetchOne(db, sql: "SELECT auto_accept_invitations FROM users WHERE id = ?", arguments: [rowID]) ?? nil
+    }
+
+    func setAutoAcceptInvitations(_ autoAccept: Bool, ofRow rowID: Int64, in db: Database) throws {
+        try db.execute(sql: "UPDATE users SET auto_accept_invitations = ? WHERE id = ?", arguments: [autoAccept, rowID])
+    }
+
+    // MARK: Reading rows
+
+    /// Builds users from their rows, loading metadata and session tokens for all of them in
+    /// two queries rather than two per user.
+    private func users(from rows: [Row], in db: Database) throws -> [User] {
+        guard !rows.isEmpty else { return [] }
+        let rowIDs: [Int64] = rows.map { $0["id"] }
+        let placeholders = SQL.placeholders(rowIDs.count)
+        var metadata: [Int64: [String: String]] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(placeholders))",
+            arguments: StatementArguments(rowIDs)
+        ) {
+            metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
+        }
+        var tokens: [Int64: [SessionToken]] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT user_id, session_token, expires_at FROM session_tokens
+                WHERE user_id IN (\(placeholders)) ORDER BY expires_at
+                """,
+            arguments: StatementArguments(rowIDs)
+        ) {
+            tokens[row["user_id"], default: []].append(SessionToken(sessionToken: row["session_token"], expiresAt: row["expires_at"]))
+        }
+        return rows.map { row in
+            let rowID: Int64 = row["id"]
+            return User(
+                userID: row["user_id"],
+                nickname: row["nickname"],
+                profileURL: row["profile_url"],
+                accessToken: row["access_token"] ?? "",
+                isActive: row["is_active"],
+                lastSeenAt: row["last_seen_at"],
+                createdAt: row["created_at"],
+                discoveryKeys: JSONColumn.decode(row["discovery_keys"]),
+                preferredLanguages: JSONColumn.decode(row["preferred_languages"]),
+                metadata: metadata[rowID] ?? [:],
+                sessionTokens: tokens[rowID] ?? []
+            )
+        }
+    }
+}
+
+/// Lists of strings kept in one TEXT column as a JSON array.
+enum JSONColumn {
+    static func encode(_ values: [String]) -> String {
+        (try? JSON.encoder.encode(values)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+    }
+
+    static func decode(_ text: String) -> [String] {
+        (try? JSON.decoder.decode([String].self, from: Data(text.utf8))) ?? []
+    }
+}

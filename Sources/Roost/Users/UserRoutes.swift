@@ -1,0 +1,123 @@
+import Hummingbird
+
+/// `/v3/users`: users, their metadata, session tokens and channel invitation preference.
+struct UserRoutes: Sendable {
+    let users: UserService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.post { request, _ in
+            try await users.create(try await request.decodeJSON(CreateUserRequest.self))
+        }
+        group.get { request, _ in
+            let query = request.query
+            let page = try await users.list(try Self.filter(from: query), page: try query.pageRequest(defaultLimit: 10, maxLimit: 100))
+            return UserList(users: page.items, next: page.next)
+        }
+        group.get(":user_id") { _, context in
+            try await users.user(try context.pathParameter("user_id"))
+        }
+        group.put(":user_id") { request, context in
+            try await users.update(try context.pathParameter("user_id"), with: try await request.decodeJSON(UpdateUserRequest.self))
+        }
+        group.delete(":user_id") { _, context in
+            try await users.delete(try context.pathParameter("user_id"))
+            return EmptyObject()
+        }
+
+        group.post(":user_id/token") { request, context in
+            let body = try await request.decodeJSON(CreateSessionTokenRequest.self)
+            let token = try await users.issueToken(for: try context.pathParameter("user_id"), expiresAt: body.expiresAt)
+            return IssuedToken(token: token.sessionToken, expiresAt: token.expiresAt)
+        }
+
+        group.get(":user_id/channel_invitation_preference") { _, context in
+            try await users.invitationPreference(of: try context.pathParameter("user_id"))
+        }
+        group.put(":user_id/channel_invitation_preference") { request, context in
+            try await users.setInvitationPreference(
+                of: try context.pathParameter("user_id"),
+                to: try await request.decodeJSON(InvitationPreference.self)
+            )
+        }
+
+        registerMetadata(on: group)
+    }
+
+    private func registerMetadata(on group: RouterGroup<RoostContext>) {
+        group.post(":user_id/metadata") { request, context in
+            let body = try await request.decodeJSON(MetadataRequest.self)
+            return MetadataItems(try await users.createMetadata(of: try context.pathParameter("user_id"), items: body.metadata))
+        }
+        group.get(":user_id/metadata") { request, context in
+            let keys = request.query.list("metadata_keys") ?? request.query.string("metadata_key").map { [$0] }
+            return MetadataItems(try await users.metadata(of: try context.pathParameter("user_id"), keys: keys))
+        }
+        group.put(":user_id/metadata") { request, context in
+            let body = try await request.decodeJSON(MetadataRequest.self)
+            return MetadataItems(
+                try await users.updateMetadata(of: try context.pathParameter("user_id"), items: body.metadata, upsert: body.upsert ?? false)
+            )
+        }
+        group.delete(":user_id/metadata") { _, context in
+            try await users.deleteMetadata(of: try context.pathParameter("user_id"), key: nil)
+            return EmptyObject()
+        }
+        group.get(":user_id/metadata/:key") { _, context in
+            MetadataItems(try await users.metadataValue(of: try context.pathParameter("user_id"), key: try context.pathParameter("key")))
+        }
+        group.put(":user_id/metadata/:key") { request, context in
+            let key = try context.pathParameter("key")
+            let body = try await request.decodeJSON(MetadataValueRequest.self)
+            return MetadataItems(
+                try await users.updateMetadata(of: try context.pathParameter("user_id"), items: [key: body.value], upsert: body.upsert ?? false)
+            )
+        }
+        group.delete(":user_id/metadata/:key") { _, context in
+            try await users.deleteMetadata(of: try context.pathParameter("user_id"), key: try context.pathParameter("key"))
+            return EmptyObject()
+        }
+    }
+
+    private static func filter(from query: QueryParameters) throws(APIError) -> UserFilter {
+        var filter = UserFilter()
+        filter.userIDs = query.list("user_ids")
+        filter.nickname = query.string("nickname")
+        filter.nicknamePrefix = query.string("nickname_startswith")
+        filter.activeMode = try query.option("active_mode", as: UserFilter.ActiveMode.self) ?? .activated
+        _ = try query.bool("show_bot")
+        filter.metadataKey = query.string("metadatakey")
+        filter.metadataValues = query.list("metadatavalues_in")
+        return filter
+    }
+}
+
+struct UserList: ResponseEncodable {
+    let users: [User]
+    let next: String
+}
+
+struct IssuedToken: ResponseEncodable {
+    let token: String
+    let expiresAt: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case token
+        case expiresAt = "expires_at"
+    }
+}
+
+/// Metadata answered as a plain JSON object of its items.
+struct MetadataItems: ResponseEncodable {
+    let items: [String: String]
+
+    init(_ items: [String: String]) {
+        self.items = items
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try items.encode(to: encoder)
+    }
+}
+
+/// `{}`, which Sendbird answers for deletions.
+struct EmptyObject: ResponseEncodable {}

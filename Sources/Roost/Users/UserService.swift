@@ -1,0 +1,182 @@
+import GRDB
+
+/// The rules of the Users API: what a valid user is, what each change does, and the
+/// create-versus-upsert semantics of user metadata.
+struct UserService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    private let users = UserRepository()
+    private let application = ApplicationRepository()
+
+    init(database: AppDatabase, clock: WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    // MARK: Users
+
+    func create(_ request: CreateUserRequest) async throws -> User {
+        try UserRules.checkUserID(request.userID)
+        try UserRules.checkNickname(request.nickname)
+        try UserRules.checkProfileURL(request.profileURL)
+        let metadata = request.metadata ?? [:]
+        try UserRules.checkMetadata(metadata, countAfter: metadata.count)
+        let discoveryKeys = try UserRules.checkDiscoveryKeys(request.discoveryKeys ?? [])
+        let languages = try UserRules.checkPreferredLanguages(request.preferredLanguages ?? [])
+        let new = NewUser(
+            userID: request.userID,
+            nickname: request.nickname,
+            profileURL: request.profileURL,
+            accessToken: request.issueAccessToken == true ? RandomToken.hex(bytes: 20) : nil,
+            discoveryKeys: discoveryKeys,
+            preferredLanguages: languages,
+            metadata: metadata,
+            createdAt: clock.now
+        )
+        return try await database.pool.write { db in
+            guard try users.rowID(of: new.userID, in: db) == nil else { throw APIError.alreadyExists("user_id") }
+            try users.insert(new, in: db)
+            return try users.find(new.userID, in: db)!
+        }
+    }
+
+    func user(_ userID: String) async throws -> User {
+        try await database.pool.read { db in try existing(userID, in: db) }
+    }
+
+    func list(_ filter: UserFilter, page request: PageRequest) async throws -> Page<User> {
+        let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
+        let fetched = try await database.pool.read { db in
+            try users.page(filter, after: after, limit: request.fetchLimit, in: db)
+        }
+        return Page(fetched: fetched, request: request) { PageCursor([String($0.rowID)]) }.map(\.user)
+    }
+
+    func update(_ userID: String, with request: UpdateUserRequest) async throws -> User {
+        if let nickname = request.nickname { try UserRules.checkNickname(nickname) }
+        if let profileURL = request.profileURL { try UserRules.checkProfileURL(profileURL) }
+        if let lastSeenAt = request.lastSeenAt, lastSeenAt < 0 { throw APIError.negativeNotAllowed("last_seen_at") }
+        let discoveryKeys = try request.discoveryKeys.map(UserRules.checkDiscoveryKeys)
+        let languages = try request.preferredLanguages.map(UserRules.checkPreferredLanguages)
+        let sessionToken = try request.issueSessionToken == true ? newSessionToken(expiringAt: request.sessionTokenExpiresAt, parameter: "session_token_expires_at") : nil
+
+        return try await database.pool.write { db in
+            var user = try existing(userID, in: db)
+            if let nickname = request.nickname { user.nickname = nickname }
+            if let profileURL = request.profileURL { user.profileURL = profileURL }
+            if request.issueAccessToken == true { user.accessToken = RandomToken.hex(bytes: 20) }
+            if let isActive = request.isActive { user.isActive = isActive }
+            if let lastSeenAt = request.lastSeenAt { user.lastSeenAt = lastSeenAt }
+            if let discoveryKeys { user.discoveryKeys = discoveryKeys }
+            if let languages { user.preferredLanguages = languages }
+            try users.save(user, in: db)
+            if let sessionToken {
+                try users.addSessionToken(sessionToken, ofRow: try rowID(userID, in: db), in: db)
+            }
+            return try users.find(userID, in: db)!
+        }
+    }
+
+    func delete(_ userID: String) async throws {
+        try await database.pool.write { db in
+            _ = try rowID(userID, in: db)
+            try users.delete(userID, in: db)
+        }
+    }
+
+    /// A session token from `POST /v3/users/{user_id}/token`. Like Sendbird's current
+    /// tokens it is not stored, so it does not appear in the user's `session_tokens`.
+    func issueToken(for userID: String, expiresAt: Int64?) async throws -> SessionToken {
+        let token = try newSessionToken(expiringAt: expiresAt, parameter: "expires_at")
+        _ = try await user(userID)
+        return token
+    }
+
+    private func newSessionToken(expiringAt requested: Int64?, parameter: String) throws(APIError) -> SessionToken {
+        let expiry = try UserRules.sessionTokenExpiry(requested, now: clock.now, parameter: parameter)
+        return SessionToken(sessionToken: RandomToken.hex(bytes: 40), expiresAt: expiry)
+    }
+
+    // MARK: Metadata
+
+    func metadata(of userID: String, keys: [String]?) async throws -> [String: String] {
+        let all = try await database.pool.read { db in try users.metadata(ofRow: try rowID(userID, in: db), in: db) }
+        guard let keys else { return all }
+        return all.filter { keys.contains($0.key) }
+    }
+
+    func metadataValue(of userID: String, key: String) async throws -> [String: String] {
+        let all = try await metadata(of: userID, keys: nil)
+        guard let value = all[key] else { throw APIError.notFound(key) }
+        return [key: value]
+    }
+
+    /// Adds new items; a key that already exists is a conflict (use PUT to change it).
+    func createMetadata(of userID: String, items: [String: String]) async throws -> [String: String] {
+        try await database.pool.write { db in
+            let row = try rowID(userID, in: db)
+            let current = try users.metadata(ofRow: row, in: db)
+            if let taken = items.keys.sorted().first(where: { current[$0] != nil }) {
+                throw APIError.alreadyExists(taken)
+            }
+            try UserRules.checkMetadata(items, countAfter: current.count + items.count)
+            try users.setMetadata(items, ofRow: row, in: db)
+            return items
+        }
+    }
+
+    /// Changes existing items; with `upsert` missing keys are added, without it they are an error.
+    func updateMetadata(of userID: String, items: [String: String], upsert: Bool) async throws -> [String: String] {
+        try await database.pool.write { db in
+            let row = try rowID(userID, in: db)
+            let current = try users.metadata(ofRow: row, in: db)
+            let added = items.keys.filter { current[$0] == nil }
+            if !upsert, let missing = added.sorted().first {
+                throw APIError.notFound(missing)
+            }
+            try UserRules.checkMetadata(items, countAfter: current.count + added.count)
+            try users.setMetadata(items, ofRow: row, in: db)
+            return items
+        }
+    }
+
+    func deleteMetadata(of userID: String, key: String?) async throws {
+        try await database.pool.write { db in
+            let row = try rowID(userID, in: db)
+            if let key {
+                guard try users.metadata(ofRow: row, in: db)[key] != nil else { throw APIError.notFound(key) }
+                try users.deleteMetadata(key, ofRow: row, in: db)
+            } else {
+                try users.deleteAllMetadata(ofRow: row, in: db)
+            }
+        }
+    }
+
+    // MARK: Channel invitation preference
+
+    func invitationPreference(of userID: String) async throws -> InvitationPreference {
+        try await database.pool.read { db in
+            let own = try users.autoAcceptInvitations(ofRow: try rowID(userID, in: db), in: db)
+            return InvitationPreference(autoAccept: try own ?? application.defaultAutoAccept(in: db))
+        }
+    }
+
+    func setInvitationPreference(of userID: String, to preference: InvitationPreference) async throws -> InvitationPreference {
+        try await database.pool.write { db in
+            try users.setAutoAcceptInvitations(preference.autoAccept, ofRow: try rowID(userID, in: db), in: db)
+            return preference
+        }
+    }
+
+    // MARK: Lookups
+
+    private func existing(_ userID: String, in db: Database) throws -> User {
+        guard let user = try users.find(userID, in: db) else { throw APIError.notFound("User") }
+        return user
+    }
+
+    private func rowID(_ userID: String, in db: Database) throws -> Int64 {
+        guard let rowID = try users.rowID(of: userID, in: db) else { throw APIError.notFound("User") }
+        return rowID
+    }
+}

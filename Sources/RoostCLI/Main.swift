@@ -1,0 +1,66 @@
+import ArgumentParser
+import Hummingbird
+import Logging
+import Roost
+
+@main
+struct RoostCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roost",
+        abstract: "A self-hosted chat server that speaks the Sendbird Chat Platform API v3.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Start the HTTP server.")
+
+    @Option(help: "Address to listen on (env: ROOST_HOST).")
+    var host: String = environment.get("ROOST_HOST") ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on (env: ROOST_PORT).")
+    var port: Int = environment.get("ROOST_PORT", as: Int.self) ?? 8080
+
+    @Option(name: .customLong("database"), help: "SQLite database file, created on first start (env: ROOST_DATABASE).")
+    var databasePath: String = environment.get("ROOST_DATABASE") ?? "./roost.sqlite"
+
+    @Option(
+        name: .customLong("api-token"),
+        help: "Master API token clients send as Api-Token. When unset, a token is generated on first start, kept in the database and logged once (env: ROOST_API_TOKEN)."
+    )
+    var apiToken: String? = environment.get("ROOST_API_TOKEN")
+
+    @Option(name: .customLong("app-id"), help: "Sendbird application id, shown in logs and used in generated URLs (env: ROOST_APP_ID).")
+    var applicationID: String = environment.get("ROOST_APP_ID") ?? "roost"
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical (env: ROOST_LOG_LEVEL).")
+    var logLevel: Logger.Level = environment.get("ROOST_LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? .info
+
+    @Option(help: "Largest request body accepted, in bytes (env: ROOST_MAX_BODY_SIZE).")
+    var maxBodySize: Int = environment.get("ROOST_MAX_BODY_SIZE", as: Int.self) ?? Settings.defaultMaxBodySize
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardOutput(label: label)
+            handler.logLevel = logLevel
+            return handler
+        }
+        let settings = Settings(
+            host: host,
+            port: port,
+            databasePath: databasePath,
+            apiToken: apiToken,
+            applicationID: applicationID,
+            logLevel: logLevel,
+            maxBodySize: maxBodySize
+        )
+        let app = try await buildApplication(settings)
+        try await app.runService()
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Every flag falls back to an environment variable, read once here.
+private let environment = Environment()
