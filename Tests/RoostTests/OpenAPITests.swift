@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import Roost
+
+/// Keeps `openapi.yaml` true: it documents exactly the routes the router serves.
+/// (The compatibility suite checks that the document is valid OpenAPI.)
+@Suite struct OpenAPITests {
+    @Test func documentListsExactlyTheServedRoutes() throws {
+        let file = TemporaryDatabase()
+        defer { file.remove() }
+        let router = buildRouter(
+            settings: Settings(databasePath: file.path),
+            apiToken: "unused",
+            database: try AppDatabase(path: file.path),
+            clock: .system
+        )
+        let served = Set(router.routes.map { route in
+            let path = route.path.description
+                .split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+                .joined(separator: "/")
+            return "\(route.method.rawValue) \(path)"
+        })
+        let documented = try Self.documentedRoutes()
+        #expect(served.subtracting(documented).sorted() == [], "served but missing from openapi.yaml")
+        #expect(documented.subtracting(served).sorted() == [], "in openapi.yaml but not served")
+    }
+
+    /// Reads `METHOD /path` pairs from the `paths:` section: paths sit two spaces in,
+    /// their operations four.
+    static func documentedRoutes() throws -> Set<String> {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head"]
+        var routes = Set<String>()
+        var inPaths = false
+        var currentPath: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !line.hasPrefix(" ") && !line.isEmpty {
+                inPaths = line == "paths:"
+                continue
+            }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                currentPath = String(line.dropFirst(2).dropLast())
+            } else if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":"),
+                let path = currentPath, methods.contains(String(line.dropFirst(4).dropLast()))
+            {
+                routes.insert("\(line.dropFirst(4).dropLast().uppercased()) \(path)")
+            }
+        }
+        return routes
+    }
+}

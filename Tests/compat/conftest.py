@@ -1,0 +1,100 @@
+"""Starts the built Roost binary on a free loopback port for each test and hands the test
+clients of the official Sendbird Platform SDK (sendbird-platform-sdk==0.0.16) pointed at it."""
+
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import sendbird_platform_sdk as sendbird
+
+API_TOKEN = "compat-api-token"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _binary():
+    configured = os.environ.get("ROOST_BINARY")
+    return configured or str(ROOT / ".build" / "debug" / "roost")
+
+
+def _free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RoostServer:
+    """One Roost process over one SQLite file; `restart` keeps the file."""
+
+    def __init__(self, database):
+        self.database = database
+        self.port = _free_port()
+        self.process = None
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [_binary(), "serve", "--port", str(self.port), "--database", self.database,
+             "--api-token", API_TOKEN, "--log-level", "warning"],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"roost exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("roost did not answer /health within 30 s")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=30)
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+
+@pytest.fixture
+def server():
+    with tempfile.TemporaryDirectory() as folder:
+        roost = RoostServer(os.path.join(folder, "roost.sqlite"))
+        roost.start()
+        try:
+            yield roost
+        finally:
+            roost.stop()
+
+
+@pytest.fixture
+def client(server):
+    with sendbird.ApiClient(sendbird.Configuration(host=server.url)) as api_client:
+        yield api_client
+
+
+@pytest.fixture
+def token():
+    return API_TOKEN
+
+
+def error_code(exception):
+    """The Sendbird error code inside an ApiException's body."""
+    import json
+
+    body = json.loads(exception.body)
+    assert body["error"] is True
+    assert isinstance(body["message"], str) and body["message"]
+    return body["code"]
