@@ -1,0 +1,23 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import Roost
+
+@Suite struct ErrorMiddlewareTests {
+    struct SecretFailure: Error {}
+
+    @Test func unexpectedErrorsAre500901WithoutTheirCause() async throws {
+        let router = Router(context: RoostContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.get("/boom") { _, _ -> String in throw SecretFailure() }
+        try await Application(router: router).test(.router) { client in
+            let response = try await client.execute(uri: "/boom", method: .get)
+            #expect(response.status == .internalServerError)
+            let body = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: response.body))
+            #expect(body == ["error": true, "code": 500901, "message": "An unexpected error occurred."])
+            #expect(!String(buffer: response.body).contains("SecretFailure"))
+        }
+    }
+}
