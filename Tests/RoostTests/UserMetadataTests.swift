@@ -8,7 +8,7 @@ import Testing
             #expect(created.status == .ok)
             #expect(created.json == ["a": "1", "b": "2"])
             #expect(try await api.get("/v3/users/hal/metadata").json == ["a": "1", "b": "2"])
-            #expect(try await api.get("/v3/users/hal/metadata?metadata_keys=b").json == ["b": "2"])
+            #expect(try await api.get("/v3/users/hal/metadata?keys=b").json == ["b": "2"])
             #expect(try await api.get("/v3/users/hal/metadata/a").json == ["a": "1"])
             #expect(try await api.get("/v3/users/hal")["metadata"] == ["a": "1", "b": "2"])
 

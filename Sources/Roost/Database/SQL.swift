@@ -20,9 +20,23 @@ enum SQL {
         return pattern + "*"
     }
 
-    /// A GLOB pattern matching values that contain `text`, case-sensitively.
-    static func globContains(_ text: String) -> String {
-        "*" + globPrefix(text)
+    /// A LIKE pattern (with `ESCAPE '\\'`) matching values that contain `text`; LIKE ignores ASCII case.
+    static func likeContains(_ text: String) -> String {
+        "%" + likeEscaped(text) + "%"
+    }
+
+    /// A LIKE pattern (with `ESCAPE '\\'`) matching values that start with `text`, ignoring ASCII case.
+    static func likePrefix(_ text: String) -> String {
+        likeEscaped(text) + "%"
+    }
+
+    private static func likeEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 }
 

@@ -37,7 +37,10 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
 
     let api = router.group("v3").add(middleware: APITokenMiddleware(token: apiToken))
     let users = UserService(database: database, clock: clock)
+    let groupChannels = GroupChannelService(database: database, clock: clock)
     UserRoutes(users: users).register(on: api.group("users"))
+    MyGroupChannelRoutes(channels: groupChannels).register(on: api.group("users"))
+    GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: api.group("applications"))
     return router
 }

@@ -40,6 +40,8 @@ struct PageCursor: Sendable, Equatable {
     }
 }
 
+extension Page: Sendable where Item: Sendable {}
+
 /// `limit` and `token` of a list request.
 struct PageRequest: Sendable {
     let limit: Int
@@ -61,6 +63,11 @@ struct Page<Item> {
 
     func map<Other>(_ transform: (Item) -> Other) -> Page<Other> {
         Page<Other>(items: items.map(transform), next: next)
+    }
+
+    /// Transforms all items at once, for builders that load what the items need in one go.
+    func mapItems<Other>(_ transform: ([Item]) throws -> [Other]) rethrows -> Page<Other> {
+        Page<Other>(items: try transform(items), next: next)
     }
 
     /// Builds a page from rows fetched with `PageRequest.fetchLimit`.

@@ -3,9 +3,10 @@ import Hummingbird
 import HummingbirdCore
 
 /// The query string of a request, decoded as HTML forms encode it (`+` is a space), with
-/// typed accessors that answer Sendbird's errors for values of the wrong type.
+/// typed accessors that answer Sendbird's errors for values of the wrong type. A repeated
+/// parameter keeps every value, since the official SDKs send lists as `keys=a&keys=b`.
 struct QueryParameters: Sendable {
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
 
     init(_ uri: URI) {
         guard let query = uri.query else { return }
@@ -13,7 +14,7 @@ struct QueryParameters: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = Self.formDecode(parts[0])
             let value = parts.count > 1 ? Self.formDecode(parts[1]) : ""
-            values[key] = value
+            values[key, default: []].append(value)
         }
     }
 
@@ -22,17 +23,19 @@ struct QueryParameters: Sendable {
         return spaced.removingPercentEncoding ?? spaced
     }
 
+    /// The parameter's value; when it is repeated, the last one.
     func string(_ name: String) -> String? {
-        values[name]
+        values[name]?.last
     }
 
-    /// A comma-separated list, as Sendbird takes lists in query strings. Empty items are dropped.
+    /// A list given comma-separated (`user_ids=a,b`), repeated (`user_ids=a&user_ids=b`) or
+    /// both. Empty items are dropped.
     func list(_ name: String) -> [String]? {
-        values[name].map { $0.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
+        values[name].map { $0.flatMap { $0.split(separator: ",").map(String.init) } }
     }
 
     func bool(_ name: String) throws(APIError) -> Bool? {
-        guard let raw = values[name] else { return nil }
+        guard let raw = string(name) else { return nil }
         switch raw.lowercased() {
         case "true": return true
         case "false": return false
@@ -41,13 +44,13 @@ struct QueryParameters: Sendable {
     }
 
     func int(_ name: String) throws(APIError) -> Int? {
-        guard let raw = values[name] else { return nil }
+        guard let raw = string(name) else { return nil }
         guard let number = Int(raw) else { throw .unexpectedType(name, expected: .number) }
         return number
     }
 
     func int64(_ name: String) throws(APIError) -> Int64? {
-        guard let raw = values[name] else { return nil }
+        guard let raw = string(name) else { return nil }
         guard let number = Int64(raw) else { throw .unexpectedType(name, expected: .number) }
         return number
     }
@@ -55,7 +58,7 @@ struct QueryParameters: Sendable {
     /// One of a fixed set of values, such as `active_mode=activated`.
     func option<Option: RawRepresentable>(_ name: String, as: Option.Type) throws(APIError) -> Option?
     where Option.RawValue == String {
-        guard let raw = values[name] else { return nil }
+        guard let raw = string(name) else { return nil }
         guard let option = Option(rawValue: raw) else { throw .invalid(name) }
         return option
     }

@@ -53,16 +53,6 @@ struct CreateSessionTokenRequest: Decodable {
     }
 }
 
-struct MetadataRequest: Decodable {
-    let metadata: [String: String]
-    let upsert: Bool?
-}
-
-struct MetadataValueRequest: Decodable {
-    let value: String
-    let upsert: Bool?
-}
-
 struct InvitationPreference: Codable, Sendable {
     let autoAccept: Bool
 

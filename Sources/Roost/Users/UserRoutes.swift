@@ -49,7 +49,8 @@ struct UserRoutes: Sendable {
             return MetadataItems(try await users.createMetadata(of: try context.pathParameter("user_id"), items: body.metadata))
         }
         group.get(":user_id/metadata") { request, context in
-            let keys = request.query.list("metadata_keys") ?? request.query.string("metadata_key").map { [$0] }
+            let query = request.query
+            let keys = query.list("keys") ?? query.string("key").map { [$0] }
             return MetadataItems(try await users.metadata(of: try context.pathParameter("user_id"), keys: keys))
         }
         group.put(":user_id/metadata") { request, context in
@@ -58,8 +59,8 @@ struct UserRoutes: Sendable {
                 try await users.updateMetadata(of: try context.pathParameter("user_id"), items: body.metadata, upsert: body.upsert ?? false)
             )
         }
-        group.delete(":user_id/metadata") { _, context in
-            try await users.deleteMetadata(of: try context.pathParameter("user_id"), key: nil)
+        group.delete(":user_id/metadata") { request, context in
+            try await users.deleteMetadata(of: try context.pathParameter("user_id"), key: request.query.string("key"))
             return EmptyObject()
         }
         group.get(":user_id/metadata/:key") { _, context in
@@ -69,7 +70,9 @@ struct UserRoutes: Sendable {
             let key = try context.pathParameter("key")
             let body = try await request.decodeJSON(MetadataValueRequest.self)
             return MetadataItems(
-                try await users.updateMetadata(of: try context.pathParameter("user_id"), items: [key: body.value], upsert: body.upsert ?? false)
+                try await users.updateMetadata(
+                    of: try context.pathParameter("user_id"), items: [key: try body.value(for: key)], upsert: body.upsert ?? false
+                )
             )
         }
         group.delete(":user_id/metadata/:key") { _, context in
@@ -103,19 +106,6 @@ struct IssuedToken: ResponseEncodable {
     enum CodingKeys: String, CodingKey {
         case token
         case expiresAt = "expires_at"
-    }
-}
-
-/// Metadata answered as a plain JSON object of its items.
-struct MetadataItems: ResponseEncodable {
-    let items: [String: String]
-
-    init(_ items: [String: String]) {
-        self.items = items
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try items.encode(to: encoder)
     }
 }
 

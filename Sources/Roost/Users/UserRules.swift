@@ -3,9 +3,6 @@ enum UserRules {
     static let maxUserIDLength = 80
     static let maxNicknameLength = 80
     static let maxProfileURLLength = 2048
-    static let maxMetadataItems = 5
-    static let maxMetadataKeyLength = 128
-    static let maxMetadataValueLength = 190
     static let maxPreferredLanguages = 4
     /// Session tokens from `POST /token` last seven days unless told otherwise.
     static let defaultSessionTokenLifetime: Int64 = 7 * 24 * 60 * 60 * 1000
@@ -21,16 +18,6 @@ enum UserRules {
 
     static func checkProfileURL(_ profileURL: String) throws(APIError) {
         guard profileURL.count <= maxProfileURLLength else { throw .tooLong("profile_url", max: maxProfileURLLength) }
-    }
-
-    /// Checks each item and that the user holds at most `maxMetadataItems` once they are stored.
-    static func checkMetadata(_ items: [String: String], countAfter: Int) throws(APIError) {
-        for (key, value) in items {
-            guard !key.isEmpty, !key.contains(",") else { throw .notAllowedCharacter("metadata key") }
-            guard key.count <= maxMetadataKeyLength else { throw .tooLong("metadata key", max: maxMetadataKeyLength) }
-            guard value.count <= maxMetadataValueLength else { throw .tooLong("metadata value", max: maxMetadataValueLength) }
-        }
-        guard countAfter <= maxMetadataItems else { throw .tooManyItems("metadata", max: maxMetadataItems) }
     }
 
     /// Discovery keys are a set: duplicates collapse, order is kept.

@@ -20,7 +20,7 @@ struct UserService: Sendable {
         try UserRules.checkNickname(request.nickname)
         try UserRules.checkProfileURL(request.profileURL)
         let metadata = request.metadata ?? [:]
-        try UserRules.checkMetadata(metadata, countAfter: metadata.count)
+        try MetadataRules.check(metadata, countAfter: metadata.count)
         let discoveryKeys = try UserRules.checkDiscoveryKeys(request.discoveryKeys ?? [])
         let languages = try UserRules.checkPreferredLanguages(request.preferredLanguages ?? [])
         let new = NewUser(
@@ -70,6 +70,9 @@ struct UserService: Sendable {
             if let discoveryKeys { user.discoveryKeys = discoveryKeys }
             if let languages { user.preferredLanguages = languages }
             try users.save(user, in: db)
+            if request.isActive == false, request.leaveAllWhenDeactivated ?? true {
+                try ChannelDeparture().leaveAll(userRowID: try rowID(userID, in: db), customType: nil, in: db)
+            }
             if let sessionToken {
                 try users.addSessionToken(sessionToken, ofRow: try rowID(userID, in: db), in: db)
             }
@@ -119,7 +122,7 @@ struct UserService: Sendable {
             if let taken = items.keys.sorted().first(where: { current[$0] != nil }) {
                 throw APIError.alreadyExists(taken)
             }
-            try UserRules.checkMetadata(items, countAfter: current.count + items.count)
+            try MetadataRules.check(items, countAfter: current.count + items.count)
             try users.setMetadata(items, ofRow: row, in: db)
             return items
         }
@@ -134,7 +137,7 @@ struct UserService: Sendable {
             if !upsert, let missing = added.sorted().first {
                 throw APIError.notFound(missing)
             }
-            try UserRules.checkMetadata(items, countAfter: current.count + added.count)
+            try MetadataRules.check(items, countAfter: current.count + added.count)
             try users.setMetadata(items, ofRow: row, in: db)
             return items
         }

@@ -1,0 +1,78 @@
+import GRDB
+
+/// Channel metadata and meta counters. Every method runs inside the caller's transaction.
+struct ChannelMetadataRepository: Sendable {
+    func items(of channelID: Int64, in db: Database) throws -> [String: String] {
+        try items(ofChannels: [channelID], in: db)[channelID] ?? [:]
+    }
+
+    /// Metadata of several channels in one query, keyed by channel.
+    func items(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [String: String]] {
+        guard !channelIDs.isEmpty else { return [:] }
+        var result: [Int64: [String: String]] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: "SELECT channel_id, key, value FROM channel_metadata WHERE channel_id IN (\(SQL.placeholders(channelIDs.count)))",
+            arguments: StatementArguments(channelIDs)
+        ) {
+            result[row["channel_id"], default: [:]][row["key"]] = row["value"] as String
+        }
+        return result
+    }
+
+    /// Inserts or replaces each item.
+    func set(_ items: [String: String], of channelID: Int64, in db: Database) throws {
+        for (key, value) in items {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO channel_metadata (channel_id, key, value) VALUES (?, ?, ?)",
+                arguments: [channelID, key, value]
+            )
+        }
+    }
+
+    func delete(_ key: String, of channelID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM channel_metadata WHERE channel_id = ? AND key = ?", arguments: [channelID, key])
+    }
+
+    func deleteAll(of channelID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM channel_metadata WHERE channel_id = ?", arguments: [channelID])
+    }
+
+    // MARK: Meta counters
+
+    func counters(of channelID: Int64, in db: Database) throws -> [String: Int64] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT key, value FROM channel_metacounters WHERE channel_id = ?", arguments: [channelID]
+        )
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"], $0["value"]) })
+    }
+
+    /// Sets each counter to its value, or adds `sign` times the value to it; one statement
+    /// per counter, so concurrent increases add up exactly.
+    func apply(_ counters: [String: Int64], of channelID: Int64, adding sign: Int64?, in db: Database) throws {
+        for (key, value) in counters {
+            if let sign {
+                try db.execute(
+                    sql: """
+                        INSERT INTO channel_metacounters (channel_id, key, value) VALUES (?, ?, ?)
+                        ON CONFLICT (channel_id, key) DO UPDATE SET value = value + excluded.value
+                        """,
+                    arguments: [channelID, key, sign * value]
+                )
+            } else {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO channel_metacounters (channel_id, key, value) VALUES (?, ?, ?)",
+                    arguments: [channelID, key, value]
+                )
+            }
+        }
+    }
+
+    func deleteCounter(_ key: String, of channelID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM channel_metacounters WHERE channel_id = ? AND key = ?", arguments: [channelID, key])
+    }
+
+    func deleteAllCounters(of channelID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM channel_metacounters WHERE channel_id = ?", arguments: [channelID])
+    }
+}

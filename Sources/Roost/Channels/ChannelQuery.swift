@@ -1,0 +1,274 @@
+import GRDB
+
+/// Filters of `GET /v3/group_channels` and `GET /v3/users/{user_id}/my_group_channels`.
+struct GroupChannelFilter: Sendable {
+    enum DistinctMode: String { case all, distinct, nondistinct }
+    enum PublicMode: String { case all, `private`, `public` }
+    enum SuperMode: String { case all, `super`, nonsuper }
+    enum QueryType: String { case and = "AND", or = "OR" }
+
+    var distinctMode = DistinctMode.all
+    var publicMode = PublicMode.all
+    var superMode = SuperMode.all
+    var createdAfter: Int64?
+    var createdBefore: Int64?
+    var showEmpty = false
+    var showFrozen = true
+    var customTypes: [String]?
+    var customTypePrefix: String?
+    var channelURLs: [String]?
+    var name: String?
+    var nameContains: String?
+    var namePrefix: String?
+    var membersExactlyIn: [String]?
+    var membersIncludeIn: [String]?
+    var queryType = QueryType.and
+    var membersNickname: String?
+    var membersNicknameContains: String?
+    var metadataKey: String?
+    var metadataValues: [String]?
+    var metadataValuePrefix: String?
+    var metacounterKey: String?
+    var metacounterValues: [Int64]?
+    var metacounterGreaterThan: Int64?
+    var metacounterAtLeast: Int64?
+    var metacounterLessThan: Int64?
+    var metacounterAtMost: Int64?
+}
+
+/// Filters that only `my_group_channels` has: they read the listing user's membership.
+struct MembershipFilter: Sendable {
+    enum HiddenMode: String {
+        case unhiddenOnly = "unhidden_only", hiddenOnly = "hidden_only"
+        case hiddenAllowAutoUnhide = "hidden_allow_auto_unhide", hiddenPreventAutoUnhide = "hidden_prevent_auto_unhide"
+        case all
+    }
+
+    enum StateFilter: String {
+        case all
+        case joinedOnly = "joined_only"
+        case invitedOnly = "invited_only"
+        case invitedByFriend = "invited_by_friend"
+        case invitedByNonFriend = "invited_by_non_friend"
+    }
+
+    enum SearchField: String {
+        case channelName = "channel_name", memberNickname = "member_nickname"
+    }
+
+    var userRowID: Int64
+    var hiddenMode = HiddenMode.unhiddenOnly
+    var stateFilter = StateFilter.all
+    var searchQuery: String?
+    var searchFields: [SearchField] = [.channelName, .memberNickname]
+}
+
+/// How a channel list is sorted; each order pages with its own cursor.
+enum ChannelOrder: Sendable, Equatable {
+    case chronological
+    case latestLastMessage
+    case channelNameAlphabetical
+    case metadataValueAlphabetical(key: String)
+}
+
+/// The SQL behind one page of a channel list.
+struct ChannelQuery: Sendable {
+    var type: ChannelType
+    var filter = GroupChannelFilter()
+    var membership: MembershipFilter?
+    var order = ChannelOrder.chronological
+    var after: PageCursor?
+
+    /// The sort values of a channel, as its page cursor holds them.
+    func cursor(of channel: ChannelRecord, metadataValue: String?) -> PageCursor {
+        switch order {
+        case .chronological: PageCursor([String(channel.rowID)])
+        case .latestLastMessage: PageCursor([String(channel.lastMessageAt ?? channel.createdAt), String(channel.rowID)])
+        case .channelNameAlphabetical: PageCursor([channel.name, String(channel.rowID)])
+        case .metadataValueAlphabetical: PageCursor([metadataValue ?? "", String(channel.rowID)])
+        }
+    }
+
+    func sql(limit: Int) throws(APIError) -> (String, StatementArguments) {
+        var (from, conditions) = try base()
+        let orderBy: String
+        switch order {
+        case .chronological:
+            orderBy = "c.id DESC"
+            if let after { conditions.add("c.id < ?", [try after.integer(at: 0)]) }
+        case .latestLastMessage:
+            orderBy = "COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC"
+            if let after {
+                let time = try after.integer(at: 0), id = try after.integer(at: 1)
+                conditions.add(
+                    "(COALESCE(c.last_message_at, c.created_at) < ? OR (COALESCE(c.last_message_at, c.created_at) = ? AND c.id < ?))",
+                    [time, time, id]
+                )
+            }
+        case .channelNameAlphabetical:
+            orderBy = "c.name, c.id"
+            if let after {
+                let name = try after.string(at: 0), id = try after.integer(at: 1)
+                conditions.add("(c.name > ? OR (c.name = ? AND c.id > ?))", [name, name, id])
+            }
+        case .metadataValueAlphabetical:
+            orderBy = "order_value, c.id"
+            if let after {
+                let value = try after.string(at: 0), id = try after.integer(at: 1)
+                conditions.add(
+                    "(COALESCE(om.value, '') > ? OR (COALESCE(om.value, '') = ? AND c.id > ?))", [value, value, id]
+                )
+            }
+        }
+        let sql = """
+            SELECT c.*, COALESCE(om.value, '') AS order_value FROM \(from.sql)
+            \(conditions.whereClause) ORDER BY \(orderBy) LIMIT \(limit)
+            """
+        return (sql, from.arguments + conditions.arguments)
+    }
+
+    func countSQL() throws(APIError) -> (String, StatementArguments) {
+        let (from, conditions) = try base()
+        return ("SELECT COUNT(*) FROM \(from.sql) \(conditions.whereClause)", from.arguments + conditions.arguments)
+    }
+
+    /// The FROM clause with its joins, and every filter as a condition.
+    private func base() throws(APIError) -> (from: (sql: String, arguments: StatementArguments), conditions: Conditions) {
+        var fromSQL = "channels c"
+        var fromArguments = StatementArguments()
+        if let membership {
+            fromSQL += " JOIN members me ON me.channel_id = c.id AND me.user_id = ?"
+            fromArguments += [membership.userRowID]
+        }
+        let orderKey: String? = if case .metadataValueAlphabetical(let key) = order { key } else { nil }
+        fromSQL += " LEFT JOIN channel_metadata om ON om.channel_id = c.id AND om.key = ?"
+        fromArguments += [orderKey]
+
+        var conditions = Conditions()
+        conditions.add("c.channel_type = ?", [type.rawValue])
+        addChannelConditions(to: &conditions)
+        if let membership { addMembershipConditions(membership, to: &conditions) }
+        return ((fromSQL, fromArguments), conditions)
+    }
+
+    private func addChannelConditions(to conditions: inout Conditions) {
+        switch filter.distinctMode {
+        case .all: break
+        case .distinct: conditions.add("c.is_distinct = 1")
+        case .nondistinct: conditions.add("c.is_distinct = 0")
+        }
+        switch filter.publicMode {
+        case .all: break
+        case .private: conditions.add("c.is_public = 0")
+        case .public: conditions.add("c.is_public = 1")
+        }
+        switch filter.superMode {
+        case .all: break
+        case .super: conditions.add("c.is_super = 1")
+        case .nonsuper: conditions.add("c.is_super = 0")
+        }
+        if let after = filter.createdAfter { conditions.add("c.created_at > ?", [after]) }
+        if let before = filter.createdBefore { conditions.add("c.created_at < ?", [before]) }
+        if !filter.showEmpty { conditions.add("c.last_message_at IS NOT NULL") }
+        if !filter.showFrozen { conditions.add("c.freeze = 0") }
+        if let types = filter.customTypes {
+            conditions.add("c.custom_type IN (\(SQL.placeholders(types.count)))", types)
+        }
+        if let prefix = filter.customTypePrefix { conditions.add("c.custom_type GLOB ?", [SQL.globPrefix(prefix)]) }
+        if let urls = filter.channelURLs {
+            conditions.add("c.channel_url IN (\(SQL.placeholders(urls.count)))", urls)
+        }
+        if let name = filter.name { conditions.add("c.name = ?", [name]) }
+        if let text = filter.nameContains { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likeContains(text)]) }
+        if let prefix = filter.namePrefix { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likePrefix(prefix)]) }
+
+        if let userIDs = filter.membersExactlyIn {
+            let unique = Array(Set(userIDs))
+            conditions.add(
+                """
+                (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = ?
+                AND (SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id
+                     WHERE m.channel_id = c.id AND u.user_id IN (\(SQL.placeholders(unique.count)))) = ?
+                """,
+                [unique.count] + unique + [unique.count]
+            )
+        }
+        if let userIDs = filter.membersIncludeIn {
+            let memberIs = "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.user_id"
+            switch filter.queryType {
+            case .or:
+                conditions.add("\(memberIs) IN (\(SQL.placeholders(userIDs.count))))", userIDs)
+            case .and:
+                for userID in userIDs { conditions.add("\(memberIs) = ?)", [userID]) }
+            }
+        }
+        let nicknameIs = "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.nickname"
+        if let nickname = filter.membersNickname { conditions.add("\(nicknameIs) = ?)", [nickname]) }
+        if let text = filter.membersNicknameContains {
+            conditions.add("\(nicknameIs) LIKE ? ESCAPE '\\')", [SQL.likeContains(text)])
+        }
+
+        if let key = filter.metadataKey {
+            let metadataIs = "EXISTS (SELECT 1 FROM channel_metadata md WHERE md.channel_id = c.id AND md.key = ?"
+            if let values = filter.metadataValues {
+                conditions.add("\(metadataIs) AND md.value IN (\(SQL.placeholders(values.count))))", [key] + values)
+            } else if let prefix = filter.metadataValuePrefix {
+                conditions.add("\(metadataIs) AND md.value GLOB ?)", [key, SQL.globPrefix(prefix)])
+            } else {
+                conditions.add("\(metadataIs))", [key])
+            }
+        }
+        if let key = filter.metacounterKey {
+            var clause = "EXISTS (SELECT 1 FROM channel_metacounters mc WHERE mc.channel_id = c.id AND mc.key = ?"
+            var values: [any DatabaseValueConvertible] = [key]
+            if let exact = filter.metacounterValues {
+                clause += " AND mc.value IN (\(SQL.placeholders(exact.count)))"
+                values += exact
+            }
+            for (bound, comparison) in [
+                (filter.metacounterGreaterThan, ">"), (filter.metacounterAtLeast, ">="),
+                (filter.metacounterLessThan, "<"), (filter.metacounterAtMost, "<="),
+            ] {
+                if let bound {
+                    clause += " AND mc.value \(comparison) ?"
+                    values.append(bound)
+                }
+            }
+            conditions.add(clause + ")", values)
+        }
+    }
+
+    private func addMembershipConditions(_ membership: MembershipFilter, to conditions: inout Conditions) {
+        switch membership.hiddenMode {
+        case .unhiddenOnly: conditions.add("me.hidden_state = 'unhidden'")
+        case .hiddenOnly: conditions.add("me.hidden_state <> 'unhidden'")
+        case .hiddenAllowAutoUnhide: conditions.add("me.hidden_state = 'hidden_allow_auto_unhide'")
+        case .hiddenPreventAutoUnhide: conditions.add("me.hidden_state = 'hidden_prevent_auto_unhide'")
+        case .all: break
+        }
+        switch membership.stateFilter {
+        case .all: break
+        case .joinedOnly: conditions.add("me.state = 'joined'")
+        case .invitedOnly, .invitedByNonFriend: conditions.add("me.state = 'invited'")
+        // Roost keeps no friend lists, so no inviter is a friend.
+        case .invitedByFriend: conditions.add("0")
+        }
+        if let query = membership.searchQuery {
+            var alternatives: [String] = []
+            var values: [any DatabaseValueConvertible] = []
+            if membership.searchFields.contains(.channelName) {
+                alternatives.append("c.name LIKE ? ESCAPE '\\'")
+                values.append(SQL.likeContains(query))
+            }
+            if membership.searchFields.contains(.memberNickname) {
+                alternatives.append(
+                    "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.nickname LIKE ? ESCAPE '\\')"
+                )
+                values.append(SQL.likeContains(query))
+            }
+            if !alternatives.isEmpty {
+                conditions.add("(" + alternatives.joined(separator: " OR ") + ")", values)
+            }
+        }
+    }
+}

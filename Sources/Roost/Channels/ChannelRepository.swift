@@ -1,0 +1,90 @@
+import GRDB
+
+/// What a new channel row holds.
+struct NewChannel {
+    var type: ChannelType
+    var url: String
+    var name = ""
+    var coverURL = ""
+    var customType = ""
+    var data = ""
+    var isDistinct = false
+    var isPublic = false
+    var isSuper = false
+    var isEphemeral = false
+    var isDiscoverable = false
+    var accessCode: String?
+    var distinctKey: String?
+    var createdBy: Int64?
+    var createdAt: Int64
+}
+
+/// The channels table. Every method runs inside the caller's transaction.
+struct ChannelRepository: Sendable {
+    func insert(_ channel: NewChannel, in db: Database) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO channels (channel_type, channel_url, name, cover_url, custom_type, data, is_distinct,
+                    is_public, is_super, is_ephemeral, is_discoverable, access_code, distinct_key, created_by, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                channel.type.rawValue, channel.url, channel.name, channel.coverURL, channel.customType, channel.data,
+                channel.isDistinct, channel.isPublic, channel.isSuper, channel.isEphemeral, channel.isDiscoverable,
+                channel.accessCode, channel.distinctKey, channel.createdBy, channel.createdAt,
+            ]
+        )
+        return db.lastInsertedRowID
+    }
+
+    func exists(url: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM channels WHERE channel_url = ?)", arguments: [url]) ?? false
+    }
+
+    func find(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord? {
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM channels WHERE channel_url = ? AND channel_type = ?", arguments: [url, type.rawValue]
+        ).map(ChannelRecord.init(row:))
+    }
+
+    func find(rowID: Int64, in db: Database) throws -> ChannelRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM channels WHERE id = ?", arguments: [rowID]).map(ChannelRecord.init(row:))
+    }
+
+    func find(distinctKey: String, in db: Database) throws -> ChannelRecord? {
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM channels WHERE distinct_key = ? ORDER BY id LIMIT 1", arguments: [distinctKey]
+        ).map(ChannelRecord.init(row:))
+    }
+
+    /// Writes back the fields a channel update may change.
+    func save(_ channel: ChannelRecord, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE channels SET name = ?, cover_url = ?, custom_type = ?, data = ?, is_distinct = ?, is_public = ?,
+                    is_discoverable = ?, access_code = ?, freeze = ?, distinct_key = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                channel.name, channel.coverURL, channel.customType, channel.data, channel.isDistinct, channel.isPublic,
+                channel.isDiscoverable, channel.accessCode, channel.freeze, channel.distinctKey, channel.rowID,
+            ]
+        )
+    }
+
+    func delete(rowID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM channels WHERE id = ?", arguments: [rowID])
+    }
+
+    /// One page of channels matching a query, each with the metadata value it was sorted by
+    /// (empty unless sorted by metadata).
+    func page(_ query: ChannelQuery, limit: Int, in db: Database) throws -> [(channel: ChannelRecord, orderValue: String)] {
+        let (sql, arguments) = try query.sql(limit: limit)
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { (ChannelRecord(row: $0), $0["order_value"]) }
+    }
+
+    func count(_ query: ChannelQuery, in db: Database) throws -> Int {
+        let (sql, arguments) = try query.countSQL()
+        return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+    }
+}

@@ -1,0 +1,47 @@
+/// Sendbird's limits on channel fields, and the generated channel URLs.
+enum ChannelRules {
+    static let channelURLLength = 4...100
+    static let maxNameLength = 191
+    static let maxCoverURLLength = 2048
+    static let maxCustomTypeLength = 128
+    static let maxOperators = 100
+    /// Members of a group channel that is not a Supergroup.
+    static let maxMembers = 100
+    static let maxSupergroupMembers = 20_000
+    /// Group channels one user may have joined at once.
+    static let maxJoinedChannelsPerUser = 2000
+
+    /// Letters, digits, `_` and `-`, four to a hundred of them.
+    static func checkChannelURL(_ url: String) throws(APIError) {
+        guard !url.isEmpty, url.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+            throw .notAllowedCharacter("channel_url")
+        }
+        guard url.count <= channelURLLength.upperBound else { throw .tooLong("channel_url", max: channelURLLength.upperBound) }
+        guard url.count >= channelURLLength.lowerBound else {
+            throw .invalid("channel_url", "It must be at least \(channelURLLength.lowerBound) characters long.")
+        }
+    }
+
+    static func checkName(_ name: String) throws(APIError) {
+        guard name.count <= maxNameLength else { throw .tooLong("name", max: maxNameLength) }
+    }
+
+    static func checkCoverURL(_ url: String) throws(APIError) {
+        guard url.count <= maxCoverURLLength else { throw .tooLong("cover_url", max: maxCoverURLLength) }
+    }
+
+    static func checkCustomType(_ customType: String) throws(APIError) {
+        guard customType.count <= maxCustomTypeLength else { throw .tooLong("custom_type", max: maxCustomTypeLength) }
+    }
+
+    /// A new URL in Sendbird's style: `sendbird_group_channel_<number>_<40 hex digits>`.
+    static func generatedURL(for type: ChannelType) -> String {
+        let kind = type == .group ? "group_channel" : "open_channel"
+        return "sendbird_\(kind)_\(Int.random(in: 100...999_999))_\(RandomToken.hex(bytes: 20))"
+    }
+
+    /// The key that finds a distinct channel again: its custom type and its sorted members.
+    static func distinctKey(customType: String, memberIDs: [String]) -> String {
+        ([customType] + memberIDs.sorted()).joined(separator: "\u{1F}")
+    }
+}

@@ -1,0 +1,62 @@
+import GRDB
+
+/// What to put into channel objects beyond their own columns.
+struct ChannelViewOptions: Sendable {
+    var showMembers = false
+    var showMetadata = false
+    /// The member whose own state (role, hidden state, invitation) the objects carry.
+    var viewerRowID: Int64?
+}
+
+/// Builds channel objects for many channels with a fixed number of queries, whatever the
+/// number of channels: operators, creators, members, metadata and the viewer's memberships
+/// are each loaded once for the whole list.
+struct GroupChannelAssembler: Sendable {
+    private let users = UserRepository()
+    private let members = MemberRepository()
+    private let operators = OperatorRepository()
+    private let metadata = ChannelMetadataRepository()
+
+    func channels(_ records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
+        let channelIDs = records.map(\.rowID)
+        let operatorIDs = try operators.operators(ofChannels: channelIDs, in: db)
+        let memberRecords = options.showMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
+        let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
+        let metadataByChannel = options.showMetadata ? try metadata.items(ofChannels: channelIDs, in: db) : [:]
+
+        var userRowIDs = Set(records.compactMap(\.createdBy))
+        operatorIDs.values.forEach { userRowIDs.formUnion($0) }
+        memberRecords.values.forEach { userRowIDs.formUnion($0.map(\.userRowID)) }
+        userRowIDs.formUnion(viewerMemberships.values.compactMap(\.inviterRowID))
+        let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+
+        return records.map { record in
+            let channelOperators = operatorIDs[record.rowID] ?? []
+            let operatorSet = Set(channelOperators)
+            return GroupChannel(
+                channel: record,
+                createdBy: record.createdBy.flatMap { summaries[$0] },
+                operators: channelOperators.compactMap { summaries[$0] },
+                members: options.showMembers
+                    ? (memberRecords[record.rowID] ?? []).compactMap { member in
+                        summaries[member.userRowID].map {
+                            ChannelMember(user: $0, state: member.state, isOperator: operatorSet.contains(member.userRowID))
+                        }
+                    }
+                    : nil,
+                metadata: options.showMetadata ? metadataByChannel[record.rowID] ?? [:] : nil,
+                viewer: viewerMemberships[record.rowID].map { member in
+                    GroupChannel.Viewer(
+                        member: member,
+                        isOperator: operatorSet.contains(member.userRowID),
+                        inviter: member.inviterRowID.flatMap { summaries[$0] }
+                    )
+                }
+            )
+        }
+    }
+
+    func channel(_ record: ChannelRecord, options: ChannelViewOptions, in db: Database) throws -> GroupChannel {
+        try channels([record], options: options, in: db)[0]
+    }
+}

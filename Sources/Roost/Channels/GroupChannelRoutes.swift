@@ -1,0 +1,189 @@
+import Hummingbird
+
+/// `/v3/group_channels`: group channels, their members, invitations and operators.
+struct GroupChannelRoutes: Sendable {
+    let channels: GroupChannelService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.post { request, _ in
+            try await channels.create(try await request.decodeJSON(CreateGroupChannelRequest.self))
+        }
+        group.get { request, _ in
+            let query = request.query
+            let channelQuery = ChannelQuery(
+                type: .group, filter: try GroupChannelFilter(query), order: try ChannelOrder(query),
+                after: try query.pageRequest().after
+            )
+            let page = try await channels.list(channelQuery, page: try query.pageRequest(), options: try ChannelViewOptions(query))
+            return ChannelList(channels: page.items, next: page.next)
+        }
+        group.get(":channel_url") { request, context in
+            try await channels.channel(try context.pathParameter("channel_url"), options: try ChannelViewOptions(request.query))
+        }
+        group.put(":channel_url") { request, context in
+            try await channels.update(
+                try context.pathParameter("channel_url"), with: try await request.decodeJSON(UpdateGroupChannelRequest.self)
+            )
+        }
+        group.delete(":channel_url") { _, context in
+            try await channels.delete(try context.pathParameter("channel_url"))
+            return EmptyObject()
+        }
+        group.put(":channel_url/freeze") { request, context in
+            try await channels.freeze(try context.pathParameter("channel_url"), try await request.decodeJSON(FreezeRequest.self).freeze)
+        }
+        registerMembership(on: group)
+        registerOperators(on: group)
+    }
+
+    private func registerMembership(on group: RouterGroup<RoostContext>) {
+        group.get(":channel_url/members") { request, context in
+            let query = request.query
+            let page = try await channels.members(
+                of: try context.pathParameter("channel_url"), try MemberListQuery(query), page: try query.pageRequest()
+            )
+            return MemberList(members: page.items, next: page.next)
+        }
+        group.get(":channel_url/members/:user_id") { _, context in
+            let status = try await channels.membership(
+                of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
+            )
+            return MembershipStatusBody(isMember: status.isMember, state: status.state?.rawValue ?? "")
+        }
+        group.post(":channel_url/invite") { request, context in
+            try await channels.invite(to: try context.pathParameter("channel_url"), try await request.decodeJSON(InviteRequest.self))
+        }
+        group.put(":channel_url/accept") { request, context in
+            try await channels.accept(try context.pathParameter("channel_url"), try await request.decodeJSON(MemberActionRequest.self))
+        }
+        group.put(":channel_url/decline") { request, context in
+            try await channels.decline(try context.pathParameter("channel_url"), try await request.decodeJSON(MemberActionRequest.self))
+            return EmptyObject()
+        }
+        group.put(":channel_url/join") { request, context in
+            try await channels.join(try context.pathParameter("channel_url"), try await request.decodeJSON(MemberActionRequest.self))
+        }
+        group.put(":channel_url/leave") { request, context in
+            try await channels.leave(try context.pathParameter("channel_url"), try await request.decodeJSON(LeaveRequest.self))
+            return EmptyObject()
+        }
+        group.put(":channel_url/hide") { request, context in
+            try await channels.hide(try context.pathParameter("channel_url"), try await request.decodeJSON(HideRequest.self))
+            return EmptyObject()
+        }
+        group.delete(":channel_url/hide") { request, context in
+            let query = request.query
+            try await channels.unhide(
+                try context.pathParameter("channel_url"), userID: query.string("user_id"),
+                unhideAll: try query.bool("should_unhide_all") ?? false
+            )
+            return EmptyObject()
+        }
+        group.put(":channel_url/reset_user_history") { request, context in
+            let offset = try await channels.resetHistory(
+                try context.pathParameter("channel_url"), try await request.decodeJSON(ResetHistoryRequest.self)
+            )
+            return MessageOffset(tsMessageOffset: offset)
+        }
+        group.post(":channel_url/typing") { request, context in
+            let body = try await request.decodeJSON(TypingRequest.self)
+            try await channels.setTyping(try context.pathParameter("channel_url"), userIDs: body.userIDs, typing: true)
+            return EmptyObject()
+        }
+        group.delete(":channel_url/typing") { request, context in
+            let body = try await request.decodeJSON(TypingRequest.self)
+            try await channels.setTyping(try context.pathParameter("channel_url"), userIDs: body.userIDs, typing: false)
+            return EmptyObject()
+        }
+    }
+
+    private func registerOperators(on group: RouterGroup<RoostContext>) {
+        group.post(":channel_url/operators") { request, context in
+            let body = try await request.decodeJSON(OperatorsRequest.self)
+            try await channels.registerOperators(try context.pathParameter("channel_url"), userIDs: body.operatorIDs)
+            return EmptyObject()
+        }
+        group.get(":channel_url/operators") { request, context in
+            let page = try await channels.operators(of: try context.pathParameter("channel_url"), page: try request.query.pageRequest())
+            return OperatorList(operators: page.items.map(EmbeddedUser.init), next: page.next)
+        }
+        group.delete(":channel_url/operators") { request, context in
+            let query = request.query
+            try await channels.removeOperators(
+                try context.pathParameter("channel_url"), userIDs: query.list("operator_ids") ?? [],
+                all: try query.bool("delete_all") ?? false
+            )
+            return EmptyObject()
+        }
+    }
+}
+
+/// `/v3/users/{user_id}/my_group_channels` and friends: group channels seen by one member.
+struct MyGroupChannelRoutes: Sendable {
+    let channels: GroupChannelService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.get(":user_id/my_group_channels") { request, context in
+            let query = request.query
+            let userRowID = try await channels.rowID(ofUser: try context.pathParameter("user_id"))
+            let channelQuery = ChannelQuery(
+                type: .group, filter: try GroupChannelFilter(query),
+                membership: try MembershipFilter(query, userRowID: userRowID),
+                order: try ChannelOrder(query), after: try query.pageRequest().after
+            )
+            var options = try ChannelViewOptions(query)
+            options.viewerRowID = userRowID
+            let page = try await channels.list(channelQuery, page: try query.pageRequest(), options: options)
+            return ChannelList(channels: page.items, next: page.next)
+        }
+        group.get(":user_id/group_channel_count") { request, context in
+            let query = request.query
+            let userRowID = try await channels.rowID(ofUser: try context.pathParameter("user_id"))
+            var filter = try GroupChannelFilter(query)
+            filter.showEmpty = true
+            var membership = try MembershipFilter(query, userRowID: userRowID)
+            membership.hiddenMode = try query.option("hidden_mode", as: MembershipFilter.HiddenMode.self) ?? .all
+            let count = try await channels.count(ChannelQuery(type: .group, filter: filter, membership: membership))
+            return GroupChannelCount(groupChannelCount: count)
+        }
+        group.put(":user_id/my_group_channels/leave") { request, context in
+            let body = try await request.decodeJSON(LeaveMyChannelsRequest.self)
+            try await channels.leaveAll(userID: try context.pathParameter("user_id"), customType: body.customType)
+            return EmptyObject()
+        }
+    }
+}
+
+struct ChannelList: ResponseEncodable {
+    let channels: [GroupChannel]
+    let next: String
+}
+
+struct MemberList: ResponseEncodable {
+    let members: [ChannelMember]
+    let next: String
+}
+
+struct OperatorList: ResponseEncodable {
+    let operators: [EmbeddedUser]
+    let next: String
+}
+
+struct MembershipStatusBody: ResponseEncodable {
+    let isMember: Bool
+    let state: String
+
+    enum CodingKeys: String, CodingKey { case isMember = "is_member", state }
+}
+
+struct MessageOffset: ResponseEncodable {
+    let tsMessageOffset: Int64
+
+    enum CodingKeys: String, CodingKey { case tsMessageOffset = "ts_message_offset" }
+}
+
+struct GroupChannelCount: ResponseEncodable {
+    let groupChannelCount: Int
+
+    enum CodingKeys: String, CodingKey { case groupChannelCount = "group_channel_count" }
+}

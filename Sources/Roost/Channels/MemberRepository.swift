@@ -1,0 +1,191 @@
+import GRDB
+
+/// Filters and order of `GET /v3/group_channels/{channel_url}/members`.
+struct MemberListQuery: Sendable {
+    enum Order: String { case memberNicknameAlphabetical = "member_nickname_alphabetical", operatorThenMemberAlphabetical = "operator_then_member_alphabetical" }
+    enum OperatorFilter: String { case all, `operator`, nonoperator }
+    enum StateFilter: String { case all, joinedOnly = "joined_only", invitedOnly = "invited_only" }
+
+    var order = Order.memberNicknameAlphabetical
+    var operatorFilter = OperatorFilter.all
+    var stateFilter = StateFilter.all
+    var nicknamePrefix: String?
+    var after: PageCursor?
+}
+
+/// Group channel memberships. Every method runs inside the caller's transaction; the
+/// triggers of migration 0002 keep the channel's member counts in step.
+struct MemberRepository: Sendable {
+    func add(
+        channelID: Int64, userRowID: Int64, state: MemberState, inviterRowID: Int64?, at now: Int64,
+        hiddenState: HiddenState = .unhidden, in db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO members (channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                channelID, userRowID, state.rawValue, inviterRowID, inviterRowID == nil ? 0 : now,
+                state == .joined ? now : 0, hiddenState.rawValue,
+            ]
+        )
+    }
+
+    func find(channelID: Int64, userRowID: Int64, in db: Database) throws -> MemberRecord? {
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM members WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID]
+        ).map(MemberRecord.init(row:))
+    }
+
+    /// Memberships of several channels at once, keyed by channel.
+    func members(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [MemberRecord]] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT m.* FROM members m JOIN users u ON u.id = m.user_id
+                WHERE m.channel_id IN (\(SQL.placeholders(channelIDs.count))) ORDER BY u.nickname, u.id
+                """,
+            arguments: StatementArguments(channelIDs)
+        )
+        return Dictionary(grouping: rows.map(MemberRecord.init(row:)), by: \.channelID)
+    }
+
+    /// The listing user's membership in each of several channels.
+    func memberships(of userRowID: Int64, inChannels channelIDs: [Int64], in db: Database) throws -> [Int64: MemberRecord] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM members WHERE user_id = ? AND channel_id IN (\(SQL.placeholders(channelIDs.count)))",
+            arguments: StatementArguments([userRowID] + channelIDs)
+        )
+        return Dictionary(uniqueKeysWithValues: rows.map { (MemberRecord(row: $0).channelID, MemberRecord(row: $0)) })
+    }
+
+    /// One page of a channel's members, with the sort values the cursor needs.
+    func page(
+        of channelID: Int64, _ query: MemberListQuery, limit: Int, in db: Database
+    ) throws -> [(member: MemberRecord, nickname: String, isOperator: Bool)] {
+        var conditions = Conditions()
+        conditions.add("m.channel_id = ?", [channelID])
+        switch query.operatorFilter {
+        case .all: break
+        case .operator: conditions.add("is_operator = 1")
+        case .nonoperator: conditions.add("is_operator = 0")
+        }
+        switch query.stateFilter {
+        case .all: break
+        case .joinedOnly: conditions.add("m.state = 'joined'")
+        case .invitedOnly: conditions.add("m.state = 'invited'")
+        }
+        if let prefix = query.nicknamePrefix { conditions.add("u.nickname GLOB ?", [SQL.globPrefix(prefix)]) }
+        let orderBy: String
+        switch query.order {
+        case .memberNicknameAlphabetical:
+            orderBy = "u.nickname, u.id"
+            if let after = query.after {
+                let nickname = try after.string(at: 0), id = try after.integer(at: 1)
+                conditions.add("(u.nickname > ? OR (u.nickname = ? AND u.id > ?))", [nickname, nickname, id])
+            }
+        case .operatorThenMemberAlphabetical:
+            orderBy = "is_operator DESC, u.nickname, u.id"
+            if let after = query.after {
+                let isOperator = try after.integer(at: 0), nickname = try after.string(at: 1), id = try after.integer(at: 2)
+                conditions.add(
+                    "(is_operator < ? OR (is_operator = ? AND (u.nickname > ? OR (u.nickname = ? AND u.id > ?))))",
+                    [isOperator, isOperator, nickname, nickname, id]
+                )
+            }
+        }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT m.*, u.nickname AS nickname,
+                    EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) AS is_operator
+                FROM members m JOIN users u ON u.id = m.user_id
+                \(conditions.whereClause) ORDER BY \(orderBy) LIMIT \(limit)
+                """,
+            arguments: conditions.arguments
+        )
+        return rows.map { (MemberRecord(row: $0), $0["nickname"], $0["is_operator"]) }
+    }
+
+    func setJoined(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE members SET state = 'joined', joined_at = ? WHERE channel_id = ? AND user_id = ?",
+            arguments: [now, channelID, userRowID]
+        )
+    }
+
+    func remove(channelID: Int64, userRowID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM members WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
+    }
+
+    func removeAll(of channelID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM members WHERE channel_id = ?", arguments: [channelID])
+    }
+
+    func setHiddenState(
+        _ state: HiddenState, channelID: Int64, userRowID: Int64, messageOffset: Int64?, in db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE members SET hidden_state = ?, message_offset = COALESCE(?, message_offset)
+                WHERE channel_id = ? AND user_id = ?
+                """,
+            arguments: [state.rawValue, messageOffset, channelID, userRowID]
+        )
+    }
+
+    func setMessageOffset(_ offset: Int64, channelID: Int64, userRowID: Int64?, in db: Database) throws {
+        if let userRowID {
+            try db.execute(
+                sql: "UPDATE members SET message_offset = ? WHERE channel_id = ? AND user_id = ?",
+                arguments: [offset, channelID, userRowID]
+            )
+        } else {
+            try db.execute(sql: "UPDATE members SET message_offset = ? WHERE channel_id = ?", arguments: [offset, channelID])
+        }
+    }
+
+    /// The user ids of a channel's members, sorted: the member set a distinct channel is keyed by.
+    func sortedUserIDs(of channelID: Int64, in db: Database) throws -> [String] {
+        try String.fetchAll(
+            db,
+            sql: "SELECT u.user_id FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = ? ORDER BY u.user_id",
+            arguments: [channelID]
+        )
+    }
+
+    func joinedChannelCount(of userRowID: Int64, in db: Database) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM members WHERE user_id = ? AND state = 'joined'", arguments: [userRowID]
+        ) ?? 0
+    }
+
+    /// The group channels a user belongs to, optionally only those of one custom type.
+    func channelIDs(of userRowID: Int64, customType: String?, in db: Database) throws -> [Int64] {
+        if let customType {
+            return try Int64.fetchAll(
+                db,
+                sql: "SELECT m.channel_id FROM members m JOIN channels c ON c.id = m.channel_id WHERE m.user_id = ? AND c.custom_type = ?",
+                arguments: [userRowID, customType]
+            )
+        }
+        return try Int64.fetchAll(db, sql: "SELECT channel_id FROM members WHERE user_id = ?", arguments: [userRowID])
+    }
+
+    // MARK: Typing
+
+    func startTyping(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO typing (channel_id, user_id, started_at) VALUES (?, ?, ?)",
+            arguments: [channelID, userRowID, now]
+        )
+    }
+
+    func stopTyping(channelID: Int64, userRowID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM typing WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
+    }
+}

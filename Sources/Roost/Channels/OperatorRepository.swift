@@ -1,0 +1,51 @@
+import GRDB
+
+/// Channel operators, for both kinds of channel. Every method runs inside the caller's transaction.
+struct OperatorRepository: Sendable {
+    func add(_ userRowIDs: [Int64], to channelID: Int64, in db: Database) throws {
+        for userRowID in userRowIDs {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO operators (channel_id, user_id) VALUES (?, ?)", arguments: [channelID, userRowID]
+            )
+        }
+    }
+
+    func remove(_ userRowIDs: [Int64], from channelID: Int64, in db: Database) throws {
+        guard !userRowIDs.isEmpty else { return }
+        try db.execute(
+            sql: "DELETE FROM operators WHERE channel_id = ? AND user_id IN (\(SQL.placeholders(userRowIDs.count)))",
+            arguments: StatementArguments([channelID] + userRowIDs)
+        )
+    }
+
+    func removeAll(from channelID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM operators WHERE channel_id = ?", arguments: [channelID])
+    }
+
+    func isOperator(_ userRowID: Int64, of channelID: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM operators WHERE channel_id = ? AND user_id = ?)",
+            arguments: [channelID, userRowID]
+        ) ?? false
+    }
+
+    /// Operators of several channels at once, keyed by channel, in the order they were registered.
+    func operators(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [Int64]] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT channel_id, user_id FROM operators WHERE channel_id IN (\(SQL.placeholders(channelIDs.count))) ORDER BY user_id",
+            arguments: StatementArguments(channelIDs)
+        )
+        return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
+    }
+
+    /// One page of a channel's operators by user row id.
+    func page(of channelID: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(
+            db,
+            sql: "SELECT user_id FROM operators WHERE channel_id = ? AND user_id > ? ORDER BY user_id LIMIT \(limit)",
+            arguments: [channelID, after ?? 0]
+        )
+    }
+}

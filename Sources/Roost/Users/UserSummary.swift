@@ -1,0 +1,75 @@
+import GRDB
+import Hummingbird
+
+/// The part of a user that other resources embed: channel members, operators, inviters,
+/// message senders.
+struct UserSummary: Sendable, Equatable {
+    var rowID: Int64
+    var userID: String
+    var nickname: String
+    var profileURL: String
+    var isActive: Bool
+    var lastSeenAt: Int64
+    var metadata: [String: String]
+}
+
+extension UserRepository {
+    /// Summaries of the given users in two queries, keyed by row id.
+    func summaries(ofRows rowIDs: some Collection<Int64>, in db: Database) throws -> [Int64: UserSummary] {
+        let unique = Array(Set(rowIDs))
+        guard !unique.isEmpty else { return [:] }
+        let placeholders = SQL.placeholders(unique.count)
+        var metadata: [Int64: [String: String]] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(placeholders))",
+            arguments: StatementArguments(unique)
+        ) {
+            metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
+        }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at FROM users WHERE id IN (\(placeholders))",
+            arguments: StatementArguments(unique)
+        )
+        return Dictionary(uniqueKeysWithValues: rows.map { row in
+            let rowID: Int64 = row["id"]
+            return (rowID, UserSummary(
+                rowID: rowID, userID: row["user_id"], nickname: row["nickname"], profileURL: row["profile_url"],
+                isActive: row["is_active"], lastSeenAt: row["last_seen_at"], metadata: metadata[rowID] ?? [:]
+            ))
+        })
+    }
+
+    /// Row ids of the given user ids; unknown ids are left out.
+    func rowIDs(of userIDs: [String], in db: Database) throws -> [String: Int64] {
+        guard !userIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, user_id FROM users WHERE user_id IN (\(SQL.placeholders(userIDs.count)))",
+            arguments: StatementArguments(userIDs)
+        )
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["user_id"], $0["id"]) })
+    }
+}
+
+/// A user embedded in another resource, with the fields Sendbird gives embedded users.
+struct EmbeddedUser: Encodable, Sendable {
+    let user: UserSummary
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id", nickname, profileURL = "profile_url", metadata
+        case requireAuthForProfileImage = "require_auth_for_profile_image"
+        case isActive = "is_active", isOnline = "is_online", lastSeenAt = "last_seen_at"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(user.userID, forKey: .userID)
+        try container.encode(user.nickname, forKey: .nickname)
+        try container.encode(user.profileURL, forKey: .profileURL)
+        try container.encode(user.metadata, forKey: .metadata)
+        try container.encode(false, forKey: .requireAuthForProfileImage)
+        try container.encode(user.isActive, forKey: .isActive)
+        try container.encode(false, forKey: .isOnline)
+        try container.encode(user.lastSeenAt, forKey: .lastSeenAt)
+    }
+}

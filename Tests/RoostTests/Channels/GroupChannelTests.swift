@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+extension API {
+    /// Creates users with the given ids.
+    func createUsers(_ userIDs: String...) async throws {
+        for userID in userIDs { try await createUser(userID) }
+    }
+
+    /// Creates a group channel and checks that it worked.
+    @discardableResult
+    func createChannel(_ body: String) async throws -> Reply {
+        let reply = try await post("/v3/group_channels", body)
+        #expect(reply.status == .ok, "creating a channel: \(reply)")
+        return reply
+    }
+
+    /// The user ids in a list of members.
+    func memberIDs(of url: String, query: String = "") async throws -> [String] {
+        let reply = try await get("/v3/group_channels/\(url)/members?limit=100\(query.isEmpty ? "" : "&" + query)")
+        #expect(reply.status == .ok, "\(reply)")
+        return reply["members"].array.compactMap { $0["user_id"].string }
+    }
+}
+
+@Suite struct GroupChannelTests {
+    @Test func createReturnsTheChannel() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("alice", "bob")
+            let reply = try await api.createChannel(
+                #"{"user_ids": ["alice", "bob"], "name": "Study", "cover_url": "https://x/c.png", "custom_type": "study", "data": "{}", "operator_ids": ["alice"], "inviter_id": "alice"}"#
+            )
+            let url = try #require(reply["channel_url"].string)
+            #expect(url.hasPrefix("sendbird_group_channel_"))
+            #expect(reply["name"] == "Study")
+            #expect(reply["cover_url"] == "https://x/c.png")
+            #expect(reply["custom_type"] == "study")
+            #expect(reply["data"] == "{}")
+            #expect(reply["member_count"] == 2)
+            #expect(reply["joined_member_count"] == 2)
+            #expect(reply["is_distinct"] == false)
+            #expect(reply["is_public"] == false)
+            #expect(reply["is_super"] == false)
+            #expect(reply["freeze"] == false)
+            #expect(reply["is_created"] == true)
+            #expect(reply["created_at"].int == 1_700_000_000)
+            #expect(reply["created_by"]["user_id"] == "alice")
+            #expect(reply["operators"].array.map { $0["user_id"] } == ["alice"])
+            #expect(reply["last_message"] == nil)
+            #expect(reply["unread_message_count"] == 0)
+            #expect(reply["members"].array.map { $0["user_id"] } == ["alice", "bob"])
+            #expect(reply["members"][0]["role"] == "operator")
+            #expect(reply["members"][1]["state"] == "joined")
+
+            let viewed = try await api.get("/v3/group_channels/\(url)")
+            #expect(viewed["channel_url"].string == url)
+            #expect(viewed["members"] == nil)
+            #expect(try await api.get("/v3/group_channels/\(url)?show_member=true")["members"].array.count == 2)
+        }
+    }
+
+    @Test func customURLsAreCheckedAndUnique() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            #expect(try await api.createChannel(#"{"user_ids": ["alice"], "channel_url": "my-room_1"}"#)["channel_url"] == "my-room_1")
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"], "channel_url": "my-room_1"}"#), code: 400202)
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"], "channel_url": "has space"}"#), code: 400151)
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"], "channel_url": "\#(String(repeating: "a", count: 101))"}"#), code: 400110)
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"], "name": "\#(String(repeating: "n", count: 192))"}"#), code: 400110)
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": "alice"}"#), code: 400102)
+            expectError(try await api.get("/v3/group_channels/nowhere"), code: 400201)
+        }
+    }
+
+    @Test func distinctChannelIsReusedForTheSameMembers() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            let first = try await api.createChannel(#"{"user_ids": ["alice", "bob"], "is_distinct": true}"#)
+            #expect(first["is_created"] == true)
+            let again = try await api.createChannel(#"{"user_ids": ["bob", "alice"], "is_distinct": true}"#)
+            #expect(again["is_created"] == false)
+            #expect(again["channel_url"] == first["channel_url"])
+            let otherType = try await api.createChannel(#"{"user_ids": ["alice", "bob"], "is_distinct": true, "custom_type": "x"}"#)
+            #expect(otherType["channel_url"] != first["channel_url"])
+            let notDistinct = try await api.createChannel(#"{"user_ids": ["alice", "bob"]}"#)
+            #expect(notDistinct["channel_url"] != first["channel_url"])
+
+            let url = first["channel_url"].string!
+            #expect(try await api.post("/v3/group_channels/\(url)/invite", #"{"user_ids": ["carol"]}"#)["is_distinct"] == false)
+            let fresh = try await api.createChannel(#"{"user_ids": ["alice", "bob"], "is_distinct": true}"#)
+            #expect(fresh["is_created"] == true)
+            #expect(fresh["channel_url"] != first["channel_url"])
+
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"], "is_distinct": true, "is_super": true}"#), code: 400111)
+        }
+    }
+
+    @Test func strictRefusesUnknownUsersOtherwiseTheyAreSkipped() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice", "ghost"], "strict": true}"#), code: 400111)
+            #expect(try await api.get("/v3/group_channels?show_empty=true")["channels"] == [])
+            let lenient = try await api.createChannel(#"{"user_ids": ["alice", "ghost"]}"#)
+            #expect(lenient["member_count"] == 1)
+        }
+    }
+
+    @Test func invitationAndHiddenStatusAtCreation() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            let reply = try await api.createChannel(
+                #"{"user_ids": ["alice", "bob", "carol"], "invitation_status": {"bob": "invited_by_friend"}, "hidden_status": {"carol": "hidden_prevent_auto_unhide"}}"#
+            )
+            #expect(reply["member_count"] == 3)
+            #expect(reply["joined_member_count"] == 2)
+            let url = reply["channel_url"].string!
+            let carol = try await api.get("/v3/users/carol/my_group_channels?show_empty=true&hidden_mode=all")
+            #expect(carol["channels"][0]["hidden_state"] == "hidden_prevent_auto_unhide")
+            #expect(carol["channels"][0]["is_hidden"] == true)
+            #expect(try await api.get("/v3/group_channels/\(url)/members/bob").json == ["is_member": true, "state": "invited"])
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"], "invitation_status": {"alice": "maybe"}}"#), code: 400111)
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"], "hidden_status": {"alice": "gone"}}"#), code: 400111)
+        }
+    }
+
+    @Test func inviterRespectsAutoAcceptPreference() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            #expect(try await api.put("/v3/users/bob/channel_invitation_preference", #"{"auto_accept": false}"#).status == .ok)
+            let reply = try await api.createChannel(#"{"user_ids": ["alice", "bob"], "inviter_id": "alice"}"#)
+            #expect(reply["joined_member_count"] == 1)
+            let bob = try await api.get("/v3/users/bob/my_group_channels?show_empty=true")
+            #expect(bob["channels"][0]["member_state"] == "invited")
+            #expect(bob["channels"][0]["inviter"]["user_id"] == "alice")
+            #expect(bob["channels"][0]["invited_at"].int == 1_700_000_000_000)
+        }
+    }
+
+    @Test func memberLimit() async throws {
+        try await withServer { api in
+            let ids = (0...100).map { "u\($0)" }
+            for id in ids { try await api.createUser(id) }
+            let list = ids.map { "\"\($0)\"" }.joined(separator: ", ")
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": [\#(list)]}"#), code: 400203)
+            #expect(try await api.createChannel(#"{"user_ids": [\#(list)], "is_super": true}"#)["member_count"] == 101)
+        }
+    }
+
+    @Test func updateAndDelete() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            let url = try await api.createChannel(#"{"user_ids": ["alice", "bob"], "operator_ids": ["alice"]}"#)["channel_url"].string!
+            let updated = try await api.put(
+                "/v3/group_channels/\(url)",
+                #"{"name": "New", "cover_url": "c", "custom_type": "t", "data": "d", "is_public": true, "access_code": "1234", "operator_ids": ["bob"]}"#
+            )
+            #expect(updated["name"] == "New")
+            #expect(updated["cover_url"] == "c")
+            #expect(updated["custom_type"] == "t")
+            #expect(updated["data"] == "d")
+            #expect(updated["is_public"] == true)
+            #expect(updated["is_access_code_required"] == true)
+            #expect(updated["operators"].array.map { $0["user_id"] } == ["bob"])
+
+            let distinct = try await api.put("/v3/group_channels/\(url)", #"{"is_distinct": true}"#)
+            #expect(distinct["is_distinct"] == true)
+            #expect(try await api.createChannel(#"{"user_ids": ["alice", "bob"], "is_distinct": true, "custom_type": "t"}"#)["channel_url"].string == url)
+
+            expectError(try await api.put("/v3/group_channels/\(url)", #"{"name": 1}"#), code: 400100)
+            expectError(try await api.put("/v3/group_channels/\(url)", #"{"operator_ids": ["ghost"]}"#), code: 400201)
+            #expect(try await api.delete("/v3/group_channels/\(url)").json == [:])
+            expectError(try await api.get("/v3/group_channels/\(url)"), code: 400201)
+            expectError(try await api.delete("/v3/group_channels/\(url)"), code: 400201)
+        }
+    }
+
+    @Test func freeze() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            let url = try await api.createChannel(#"{"user_ids": ["alice"]}"#)["channel_url"].string!
+            #expect(try await api.put("/v3/group_channels/\(url)/freeze", #"{"freeze": true}"#)["freeze"] == true)
+            #expect(try await api.get("/v3/group_channels?show_empty=true&show_frozen=false")["channels"] == [])
+            #expect(try await api.put("/v3/group_channels/\(url)/freeze", #"{"freeze": false}"#)["freeze"] == false)
+            expectError(try await api.put("/v3/group_channels/\(url)/freeze", "{}"), code: 400105)
+        }
+    }
+
+    @Test func operators() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            let url = try await api.createChannel(#"{"user_ids": ["alice", "bob", "carol"]}"#)["channel_url"].string!
+            #expect(try await api.post("/v3/group_channels/\(url)/operators", #"{"operator_ids": ["alice", "bob"]}"#).json == [:])
+            let first = try await api.get("/v3/group_channels/\(url)/operators?limit=1")
+            #expect(first["operators"].array.map { $0["user_id"] } == ["alice"])
+            let second = try await api.get("/v3/group_channels/\(url)/operators?limit=1&token=\(first["next"].string!)")
+            #expect(second["operators"].array.map { $0["user_id"] } == ["bob"])
+            #expect(second["next"] == "")
+            #expect(try await api.memberIDs(of: url, query: "operator_filter=operator") == ["alice", "bob"])
+            #expect(try await api.memberIDs(of: url, query: "operator_filter=nonoperator") == ["carol"])
+
+            #expect(try await api.delete("/v3/group_channels/\(url)/operators?operator_ids=alice").status == .ok)
+            #expect(try await api.get("/v3/group_channels/\(url)/operators")["operators"].array.map { $0["user_id"] } == ["bob"])
+            #expect(try await api.delete("/v3/group_channels/\(url)/operators?delete_all=true").status == .ok)
+            #expect(try await api.get("/v3/group_channels/\(url)/operators")["operators"] == [])
+            expectError(try await api.post("/v3/group_channels/\(url)/operators", #"{"operator_ids": ["ghost"]}"#), code: 400201)
+            expectError(try await api.delete("/v3/group_channels/\(url)/operators"), code: 400105)
+        }
+    }
+
+    @Test func typingIsForMembers() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            let url = try await api.createChannel(#"{"user_ids": ["alice"]}"#)["channel_url"].string!
+            #expect(try await api.post("/v3/group_channels/\(url)/typing", #"{"user_ids": ["alice"]}"#).json == [:])
+            #expect(try await api.call(.delete, "/v3/group_channels/\(url)/typing", body: #"{"user_ids": ["alice"]}"#).json == [:])
+            expectError(try await api.post("/v3/group_channels/\(url)/typing", #"{"user_ids": ["bob"]}"#), code: 400108)
+            expectError(try await api.post("/v3/group_channels/\(url)/typing", #"{"user_ids": []}"#), code: 400105)
+        }
+    }
+}
