@@ -105,6 +105,7 @@ CREATE TABLE channel_metadata (
     channel_id INTEGER NOT NULL REFERENCES channels (id) ON DELETE CASCADE,
     key TEXT NOT NULL,
     value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
     PRIMARY KEY (channel_id, key)
 ) WITHOUT ROWID;
 

@@ -21,13 +21,20 @@ struct ChannelMetadataRepository: Sendable {
     }
 
     /// Inserts or replaces each item.
-    func set(_ items: [String: String], of channelID: Int64, in db: Database) throws {
+    func set(_ items: [String: String], of channelID: Int64, at now: Int64, in db: Database) throws {
         for (key, value) in items {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO channel_metadata (channel_id, key, value) VALUES (?, ?, ?)",
-                arguments: [channelID, key, value]
+                sql: "INSERT OR REPLACE INTO channel_metadata (channel_id, key, value, updated_at) VALUES (?, ?, ?, ?)",
+                arguments: [channelID, key, value, now]
             )
         }
+    }
+
+    /// When the channel's metadata last changed (Unix ms), 0 when it has none.
+    func updatedAt(of channelID: Int64, in db: Database) throws -> Int64 {
+        try Int64.fetchOne(
+            db, sql: "SELECT COALESCE(MAX(updated_at), 0) FROM channel_metadata WHERE channel_id = ?", arguments: [channelID]
+        ) ?? 0
     }
 
     func delete(_ key: String, of channelID: Int64, in db: Database) throws {

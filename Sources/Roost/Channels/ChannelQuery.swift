@@ -1,7 +1,7 @@
 import GRDB
 
-/// Filters of `GET /v3/group_channels` and `GET /v3/users/{user_id}/my_group_channels`.
-struct GroupChannelFilter: Sendable {
+/// Filters of the channel lists: group channels, a user's group channels and open channels.
+struct ChannelFilter: Sendable {
     enum DistinctMode: String { case all, distinct, nondistinct }
     enum PublicMode: String { case all, `private`, `public` }
     enum SuperMode: String { case all, `super`, nonsuper }
@@ -20,6 +20,7 @@ struct GroupChannelFilter: Sendable {
     var name: String?
     var nameContains: String?
     var namePrefix: String?
+    var urlContains: String?
     var membersExactlyIn: [String]?
     var membersIncludeIn: [String]?
     var queryType = QueryType.and
@@ -74,7 +75,7 @@ enum ChannelOrder: Sendable, Equatable {
 /// The SQL behind one page of a channel list.
 struct ChannelQuery: Sendable {
     var type: ChannelType
-    var filter = GroupChannelFilter()
+    var filter = ChannelFilter()
     var membership: MembershipFilter?
     var order = ChannelOrder.chronological
     var after: PageCursor?
@@ -181,6 +182,7 @@ struct ChannelQuery: Sendable {
         if let name = filter.name { conditions.add("c.name = ?", [name]) }
         if let text = filter.nameContains { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likeContains(text)]) }
         if let prefix = filter.namePrefix { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likePrefix(prefix)]) }
+        if let text = filter.urlContains { conditions.add("c.channel_url LIKE ? ESCAPE '\\'", [SQL.likeContains(text)]) }
 
         if let userIDs = filter.membersExactlyIn {
             let unique = Array(Set(userIDs))

@@ -1,5 +1,5 @@
 /// Reading channel list filters and options from a query string.
-extension GroupChannelFilter {
+extension ChannelFilter {
     init(_ query: QueryParameters) throws(APIError) {
         distinctMode = try query.option("distinct_mode", as: DistinctMode.self) ?? .all
         publicMode = try query.option("public_mode", as: PublicMode.self) ?? .all

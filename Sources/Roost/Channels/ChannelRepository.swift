@@ -47,6 +47,12 @@ struct ChannelRepository: Sendable {
         ).map(ChannelRecord.init(row:))
     }
 
+    /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".
+    func existing(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord {
+        guard let channel = try find(type, url: url, in: db) else { throw APIError.notFound("Channel") }
+        return channel
+    }
+
     func find(rowID: Int64, in db: Database) throws -> ChannelRecord? {
         try Row.fetchOne(db, sql: "SELECT * FROM channels WHERE id = ?", arguments: [rowID]).map(ChannelRecord.init(row:))
     }

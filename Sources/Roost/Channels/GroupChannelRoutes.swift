@@ -11,7 +11,7 @@ struct GroupChannelRoutes: Sendable {
         group.get { request, _ in
             let query = request.query
             let channelQuery = ChannelQuery(
-                type: .group, filter: try GroupChannelFilter(query), order: try ChannelOrder(query),
+                type: .group, filter: try ChannelFilter(query), order: try ChannelOrder(query),
                 after: try query.pageRequest().after
             )
             let page = try await channels.list(channelQuery, page: try query.pageRequest(), options: try ChannelViewOptions(query))
@@ -33,7 +33,8 @@ struct GroupChannelRoutes: Sendable {
             try await channels.freeze(try context.pathParameter("channel_url"), try await request.decodeJSON(FreezeRequest.self).freeze)
         }
         registerMembership(on: group)
-        registerOperators(on: group)
+        ChannelOperatorRoutes(operators: ChannelOperatorService(type: .group, database: channels.database))
+            .register(on: group)
     }
 
     private func registerMembership(on group: RouterGroup<RoostContext>) {
@@ -96,26 +97,6 @@ struct GroupChannelRoutes: Sendable {
             return EmptyObject()
         }
     }
-
-    private func registerOperators(on group: RouterGroup<RoostContext>) {
-        group.post(":channel_url/operators") { request, context in
-            let body = try await request.decodeJSON(OperatorsRequest.self)
-            try await channels.registerOperators(try context.pathParameter("channel_url"), userIDs: body.operatorIDs)
-            return EmptyObject()
-        }
-        group.get(":channel_url/operators") { request, context in
-            let page = try await channels.operators(of: try context.pathParameter("channel_url"), page: try request.query.pageRequest())
-            return OperatorList(operators: page.items.map(EmbeddedUser.init), next: page.next)
-        }
-        group.delete(":channel_url/operators") { request, context in
-            let query = request.query
-            try await channels.removeOperators(
-                try context.pathParameter("channel_url"), userIDs: query.list("operator_ids") ?? [],
-                all: try query.bool("delete_all") ?? false
-            )
-            return EmptyObject()
-        }
-    }
 }
 
 /// `/v3/users/{user_id}/my_group_channels` and friends: group channels seen by one member.
@@ -127,7 +108,7 @@ struct MyGroupChannelRoutes: Sendable {
             let query = request.query
             let userRowID = try await channels.rowID(ofUser: try context.pathParameter("user_id"))
             let channelQuery = ChannelQuery(
-                type: .group, filter: try GroupChannelFilter(query),
+                type: .group, filter: try ChannelFilter(query),
                 membership: try MembershipFilter(query, userRowID: userRowID),
                 order: try ChannelOrder(query), after: try query.pageRequest().after
             )
@@ -139,7 +120,7 @@ struct MyGroupChannelRoutes: Sendable {
         group.get(":user_id/group_channel_count") { request, context in
             let query = request.query
             let userRowID = try await channels.rowID(ofUser: try context.pathParameter("user_id"))
-            var filter = try GroupChannelFilter(query)
+            var filter = try ChannelFilter(query)
             filter.showEmpty = true
             var membership = try MembershipFilter(query, userRowID: userRowID)
             membership.hiddenMode = try query.option("hidden_mode", as: MembershipFilter.HiddenMode.self) ?? .all

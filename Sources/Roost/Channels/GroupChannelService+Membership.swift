@@ -18,11 +18,11 @@ extension GroupChannelService {
         guard !inviteeIDs.isEmpty else { throw APIError.missing("user_ids") }
         let now = clock.now
         return try await database.pool.write { db in
-            var channel = try existing(url, in: db)
-            let inviter = try request.inviterID.map { try userRowID($0, in: db) }
+            var channel = try channels.existing(.group, url: url, in: db)
+            let inviter = try request.inviterID.map { try users.existingRowID(of: $0, in: db) }
             var added = false
             for userID in inviteeIDs {
-                let userRowID = try userRowID(userID, in: db)
+                let userRowID = try users.existingRowID(of: userID, in: db)
                 if try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil { continue }
                 let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: true, in: db)
                 try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
@@ -43,8 +43,8 @@ extension GroupChannelService {
     func accept(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {
         let now = clock.now
         return try await database.pool.write { db in
-            let channel = try existing(url, in: db)
-            let userRowID = try userRowID(request.userID, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
+            let userRowID = try users.existingRowID(of: request.userID, in: db)
             guard let member = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db), member.state == .invited
             else { throw APIError.notInvited(request.userID) }
             try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
@@ -58,8 +58,8 @@ extension GroupChannelService {
 
     func decline(_ url: String, _ request: MemberActionRequest) async throws {
         try await database.pool.write { db in
-            let channel = try existing(url, in: db)
-            let userRowID = try userRowID(request.userID, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
+            let userRowID = try users.existingRowID(of: request.userID, in: db)
             guard let member = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db), member.state == .invited
             else { throw APIError.notInvited(request.userID) }
             try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
@@ -70,8 +70,8 @@ extension GroupChannelService {
     func join(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {
         let now = clock.now
         return try await database.pool.write { db in
-            var channel = try existing(url, in: db)
-            let userRowID = try userRowID(request.userID, in: db)
+            var channel = try channels.existing(.group, url: url, in: db)
+            let userRowID = try users.existingRowID(of: request.userID, in: db)
             guard channel.isPublic else {
                 throw APIError(code: 400108, message: "Only public group channels can be joined without an invitation.")
             }
@@ -100,13 +100,13 @@ extension GroupChannelService {
 
     func leave(_ url: String, _ request: LeaveRequest) async throws {
         try await database.pool.write { db in
-            var channel = try existing(url, in: db)
+            var channel = try channels.existing(.group, url: url, in: db)
             let leavers: [Int64]
             if request.shouldLeaveAll == true {
                 leavers = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID]?.map(\.userRowID) ?? []
             } else {
                 guard let userIDs = request.userIDs, !userIDs.isEmpty else { throw APIError.missing("user_ids") }
-                leavers = try userIDs.map { try userRowID($0, in: db) }
+                leavers = try userIDs.map { try users.existingRowID(of: $0, in: db) }
             }
             for userRowID in leavers {
                 try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
@@ -121,22 +121,22 @@ extension GroupChannelService {
     /// Leaves every group channel of a user, or only those of one custom type.
     func leaveAll(userID: String, customType: String?) async throws {
         try await database.pool.write { db in
-            let userRowID = try userRowID(userID, in: db)
+            let userRowID = try users.existingRowID(of: userID, in: db)
             try ChannelDeparture().leaveAll(userRowID: userRowID, customType: customType, in: db)
         }
     }
 
     func membership(of userID: String, in url: String) async throws -> MembershipStatus {
         try await database.pool.read { db in
-            let channel = try existing(url, in: db)
-            let member = try members.find(channelID: channel.rowID, userRowID: try userRowID(userID, in: db), in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
+            let member = try members.find(channelID: channel.rowID, userRowID: try users.existingRowID(of: userID, in: db), in: db)
             return MembershipStatus(isMember: member != nil, state: member?.state)
         }
     }
 
     func members(of url: String, _ query: MemberListQuery, page request: PageRequest) async throws -> Page<ChannelMember> {
         try await database.pool.read { db in
-            let channel = try existing(url, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
             let fetched = try members.page(of: channel.rowID, query, limit: request.fetchLimit, in: db)
             let page = Page(fetched: fetched, request: request) { row in
                 switch query.order {
@@ -162,9 +162,9 @@ extension GroupChannelService {
     func hide(_ url: String, _ request: HideRequest) async throws {
         let now = clock.now
         try await database.pool.write { db in
-            let channel = try existing(url, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
             guard let userID = request.userID else { throw APIError.missing("user_id") }
-            let userRowID = try userRowID(userID, in: db)
+            let userRowID = try users.existingRowID(of: userID, in: db)
             let state: HiddenState = request.allowAutoUnhide ?? true ? .hiddenAllowAutoUnhide : .hiddenPreventAutoUnhide
             let offset = request.hidePreviousMessages == true ? now : nil
             let channelIDs = request.shouldHideAll == true
@@ -178,9 +178,9 @@ extension GroupChannelService {
 
     func unhide(_ url: String, userID: String?, unhideAll: Bool) async throws {
         try await database.pool.write { db in
-            let channel = try existing(url, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
             guard let userID else { throw APIError.missing("user_id") }
-            let userRowID = try userRowID(userID, in: db)
+            let userRowID = try users.existingRowID(of: userID, in: db)
             let channelIDs = unhideAll
                 ? try members.channelIDs(of: userRowID, customType: nil, in: db)
                 : [try requireMember(userRowID, userID: userID, of: channel, in: db).channelID]
@@ -194,12 +194,12 @@ extension GroupChannelService {
     func resetHistory(_ url: String, _ request: ResetHistoryRequest) async throws -> Int64 {
         let now = clock.now
         return try await database.pool.write { db in
-            let channel = try existing(url, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
             if request.resetAll == true {
                 try members.setMessageOffset(now, channelID: channel.rowID, userRowID: nil, in: db)
             } else {
                 guard let userID = request.userID else { throw APIError.missing("user_id") }
-                let userRowID = try userRowID(userID, in: db)
+                let userRowID = try users.existingRowID(of: userID, in: db)
                 _ = try requireMember(userRowID, userID: userID, of: channel, in: db)
                 try members.setMessageOffset(now, channelID: channel.rowID, userRowID: userRowID, in: db)
             }
@@ -207,51 +207,16 @@ extension GroupChannelService {
         }
     }
 
-    // MARK: Operators and typing
-
-    func registerOperators(_ url: String, userIDs: [String]) async throws {
-        try await database.pool.write { db in
-            let channel = try existing(url, in: db)
-            let rows = try userIDs.map { try userRowID($0, in: db) }
-            try operators.add(rows, to: channel.rowID, in: db)
-            let count = try operators.operators(ofChannels: [channel.rowID], in: db)[channel.rowID]?.count ?? 0
-            guard count <= ChannelRules.maxOperators else { throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators) }
-        }
-    }
-
-    func removeOperators(_ url: String, userIDs: [String], all: Bool) async throws {
-        try await database.pool.write { db in
-            let channel = try existing(url, in: db)
-            if all {
-                try operators.removeAll(from: channel.rowID, in: db)
-            } else {
-                guard !userIDs.isEmpty else { throw APIError.missing("operator_ids") }
-                try operators.remove(try userIDs.map { try userRowID($0, in: db) }, from: channel.rowID, in: db)
-            }
-        }
-    }
-
-    func operators(of url: String, page request: PageRequest) async throws -> Page<UserSummary> {
-        try await database.pool.read { db in
-            let channel = try existing(url, in: db)
-            let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
-            let fetched = try operators.page(of: channel.rowID, after: after, limit: request.fetchLimit, in: db)
-            let page = Page(fetched: fetched, request: request) { PageCursor([String($0)]) }
-            return try page.mapItems { rows in
-                let summaries = try users.summaries(ofRows: rows, in: db)
-                return rows.compactMap { summaries[$0] }
-            }
-        }
-    }
+    // MARK: Typing
 
     /// Records that members started (or stopped) typing.
     func setTyping(_ url: String, userIDs: [String], typing: Bool) async throws {
         guard !userIDs.isEmpty else { throw APIError.missing("user_ids") }
         let now = clock.now
         try await database.pool.write { db in
-            let channel = try existing(url, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
             for userID in userIDs {
-                let userRowID = try userRowID(userID, in: db)
+                let userRowID = try users.existingRowID(of: userID, in: db)
                 _ = try requireMember(userRowID, userID: userID, of: channel, in: db)
                 if typing {
                     try members.startTyping(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)

@@ -54,8 +54,8 @@ struct GroupChannelService: Sendable {
 
             let url = request.channelURL ?? ChannelRules.generatedURL(for: .group)
             guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
-            let inviter = try request.inviterID.map { id throws in try userRowID(id, in: db) }
-            let operatorRows = try (request.operatorIDs ?? []).map { try userRowID($0, in: db) }
+            let inviter = try request.inviterID.map { id throws in try users.existingRowID(of: id, in: db) }
+            let operatorRows = try (request.operatorIDs ?? []).map { try users.existingRowID(of: $0, in: db) }
             guard operatorRows.count <= ChannelRules.maxOperators else {
                 throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
             }
@@ -115,7 +115,7 @@ struct GroupChannelService: Sendable {
 
     func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
         try await database.pool.read { db in
-            try assembler.channel(try existing(url, in: db), options: options, in: db)
+            try assembler.channel(try channels.existing(.group, url: url, in: db), options: options, in: db)
         }
     }
 
@@ -138,7 +138,7 @@ struct GroupChannelService: Sendable {
         if let coverURL = request.coverURL { try ChannelRules.checkCoverURL(coverURL) }
         if let customType = request.customType { try ChannelRules.checkCustomType(customType) }
         return try await database.pool.write { db in
-            var channel = try existing(url, in: db)
+            var channel = try channels.existing(.group, url: url, in: db)
             if let name = request.name { channel.name = name }
             if let coverURL = request.coverURL { channel.coverURL = coverURL }
             if let customType = request.customType { channel.customType = customType }
@@ -158,7 +158,7 @@ struct GroupChannelService: Sendable {
                 : nil
             try channels.save(channel, in: db)
             if let operatorIDs = request.operatorIDs {
-                let rows = try operatorIDs.map { try userRowID($0, in: db) }
+                let rows = try operatorIDs.map { try users.existingRowID(of: $0, in: db) }
                 guard rows.count <= ChannelRules.maxOperators else {
                     throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
                 }
@@ -171,13 +171,13 @@ struct GroupChannelService: Sendable {
 
     func delete(_ url: String) async throws {
         try await database.pool.write { db in
-            try channels.delete(rowID: try existing(url, in: db).rowID, in: db)
+            try channels.delete(rowID: try channels.existing(.group, url: url, in: db).rowID, in: db)
         }
     }
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> GroupChannel {
         try await database.pool.write { db in
-            var channel = try existing(url, in: db)
+            var channel = try channels.existing(.group, url: url, in: db)
             channel.freeze = freeze
             try channels.save(channel, in: db)
             return try assembler.channel(channel, options: ChannelViewOptions(), in: db)
@@ -187,17 +187,7 @@ struct GroupChannelService: Sendable {
     // MARK: Lookups
 
     func rowID(ofUser userID: String) async throws -> Int64 {
-        try await database.pool.read { db in try userRowID(userID, in: db) }
-    }
-
-    func existing(_ url: String, in db: Database) throws -> ChannelRecord {
-        guard let channel = try channels.find(.group, url: url, in: db) else { throw APIError.notFound("Channel") }
-        return channel
-    }
-
-    func userRowID(_ userID: String, in db: Database) throws -> Int64 {
-        guard let rowID = try users.rowID(of: userID, in: db) else { throw APIError.notFound("User") }
-        return rowID
+        try await database.pool.read { db in try users.existingRowID(of: userID, in: db) }
     }
 
     /// Reads a `user_id → value` map of enumerated values, such as `hidden_status`.

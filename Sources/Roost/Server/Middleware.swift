@@ -45,12 +45,8 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     static func response(for error: APIError) -> Response {
-        let body = (try? JSON.encoder.encode(Envelope(code: error.code, message: error.message))) ?? Data()
-        return Response(
-            status: error.status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body))
-        )
+        (try? jsonResponse(Envelope(code: error.code, message: error.message), status: error.status))
+            ?? Response(status: error.status)
     }
 }
 

@@ -24,3 +24,13 @@ public struct RoostContext: RequestContext {
 
     public var responseEncoder: JSONEncoder { JSON.encoder }
 }
+
+/// A JSON response written with the shared encoder, for routes whose body type varies and
+/// for error envelopes.
+func jsonResponse(_ body: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+    Response(
+        status: status,
+        headers: [.contentType: "application/json; charset=utf-8"],
+        body: .init(byteBuffer: ByteBuffer(bytes: try JSON.encoder.encode(body)))
+    )
+}

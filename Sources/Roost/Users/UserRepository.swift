@@ -35,6 +35,12 @@ struct UserRepository: Sendable {
         try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE user_id = ?", arguments: [userID])
     }
 
+    /// The row id of a user who must exist: an unknown id is Sendbird's "User not found".
+    func existingRowID(of userID: String, in db: Database) throws -> Int64 {
+        guard let rowID = try rowID(of: userID, in: db) else { throw APIError.notFound("User") }
+        return rowID
+    }
+
     func insert(_ user: NewUser, in db: Database) throws {
         try db.execute(
             sql: """

@@ -71,10 +71,10 @@ struct UserService: Sendable {
             if let languages { user.preferredLanguages = languages }
             try users.save(user, in: db)
             if request.isActive == false, request.leaveAllWhenDeactivated ?? true {
-                try ChannelDeparture().leaveAll(userRowID: try rowID(userID, in: db), customType: nil, in: db)
+                try ChannelDeparture().leaveAll(userRowID: try users.existingRowID(of: userID, in: db), customType: nil, in: db)
             }
             if let sessionToken {
-                try users.addSessionToken(sessionToken, ofRow: try rowID(userID, in: db), in: db)
+                try users.addSessionToken(sessionToken, ofRow: try users.existingRowID(of: userID, in: db), in: db)
             }
             return try users.find(userID, in: db)!
         }
@@ -82,7 +82,7 @@ struct UserService: Sendable {
 
     func delete(_ userID: String) async throws {
         try await database.pool.write { db in
-            _ = try rowID(userID, in: db)
+            _ = try users.existingRowID(of: userID, in: db)
             try users.delete(userID, in: db)
         }
     }
@@ -103,7 +103,7 @@ struct UserService: Sendable {
     // MARK: Metadata
 
     func metadata(of userID: String, keys: [String]?) async throws -> [String: String] {
-        let all = try await database.pool.read { db in try users.metadata(ofRow: try rowID(userID, in: db), in: db) }
+        let all = try await database.pool.read { db in try users.metadata(ofRow: try users.existingRowID(of: userID, in: db), in: db) }
         guard let keys else { return all }
         return all.filter { keys.contains($0.key) }
     }
@@ -117,7 +117,7 @@ struct UserService: Sendable {
     /// Adds new items; a key that already exists is a conflict (use PUT to change it).
     func createMetadata(of userID: String, items: [String: String]) async throws -> [String: String] {
         try await database.pool.write { db in
-            let row = try rowID(userID, in: db)
+            let row = try users.existingRowID(of: userID, in: db)
             let current = try users.metadata(ofRow: row, in: db)
             if let taken = items.keys.sorted().first(where: { current[$0] != nil }) {
                 throw APIError.alreadyExists(taken)
@@ -131,7 +131,7 @@ struct UserService: Sendable {
     /// Changes existing items; with `upsert` missing keys are added, without it they are an error.
     func updateMetadata(of userID: String, items: [String: String], upsert: Bool) async throws -> [String: String] {
         try await database.pool.write { db in
-            let row = try rowID(userID, in: db)
+            let row = try users.existingRowID(of: userID, in: db)
             let current = try users.metadata(ofRow: row, in: db)
             let added = items.keys.filter { current[$0] == nil }
             if !upsert, let missing = added.sorted().first {
@@ -145,7 +145,7 @@ struct UserService: Sendable {
 
     func deleteMetadata(of userID: String, key: String?) async throws {
         try await database.pool.write { db in
-            let row = try rowID(userID, in: db)
+            let row = try users.existingRowID(of: userID, in: db)
             if let key {
                 guard try users.metadata(ofRow: row, in: db)[key] != nil else { throw APIError.notFound(key) }
                 try users.deleteMetadata(key, ofRow: row, in: db)
@@ -159,14 +159,14 @@ struct UserService: Sendable {
 
     func invitationPreference(of userID: String) async throws -> InvitationPreference {
         try await database.pool.read { db in
-            let own = try users.autoAcceptInvitations(ofRow: try rowID(userID, in: db), in: db)
+            let own = try users.autoAcceptInvitations(ofRow: try users.existingRowID(of: userID, in: db), in: db)
             return InvitationPreference(autoAccept: try own ?? application.defaultAutoAccept(in: db))
         }
     }
 
     func setInvitationPreference(of userID: String, to preference: InvitationPreference) async throws -> InvitationPreference {
         try await database.pool.write { db in
-            try users.setAutoAcceptInvitations(preference.autoAccept, ofRow: try rowID(userID, in: db), in: db)
+            try users.setAutoAcceptInvitations(preference.autoAccept, ofRow: try users.existingRowID(of: userID, in: db), in: db)
             return preference
         }
     }
@@ -176,10 +176,5 @@ struct UserService: Sendable {
     private func existing(_ userID: String, in db: Database) throws -> User {
         guard let user = try users.find(userID, in: db) else { throw APIError.notFound("User") }
         return user
-    }
-
-    private func rowID(_ userID: String, in db: Database) throws -> Int64 {
-        guard let rowID = try users.rowID(of: userID, in: db) else { throw APIError.notFound("User") }
-        return rowID
     }
 }

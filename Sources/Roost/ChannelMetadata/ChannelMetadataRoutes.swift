@@ -1,0 +1,117 @@
+import Hummingbird
+
+/// `/v3/{channel_type}/{channel_url}/metadata` and `/metacounter`, for both kinds of channel.
+struct ChannelMetadataRoutes: Sendable {
+    let metadata: ChannelMetadataService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        registerMetadata(on: group)
+        registerCounters(on: group)
+    }
+
+    private func registerMetadata(on group: RouterGroup<RoostContext>) {
+        let path = ":channel_type/:channel_url/metadata"
+        group.post(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(ChannelMetadataRequest.self)
+            let stored = try await metadata.createMetadata(of: type, url, items: body.metadata)
+            return try Self.answer(stored, timestamped: body.includeTimestamp == true)
+        }
+        group.get(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            let query = request.query
+            let found = try await metadata.metadata(of: type, url, keys: query.list("keys") ?? query.string("key").map { [$0] })
+            return try Self.answer(found, timestamped: try query.bool("include_ts") == true)
+        }
+        group.put(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(ChannelMetadataRequest.self)
+            let stored = try await metadata.updateMetadata(of: type, url, items: body.metadata, upsert: body.upsert ?? false)
+            return try Self.answer(stored, timestamped: body.includeTimestamp == true)
+        }
+        group.delete(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            try await metadata.deleteMetadata(of: type, url, key: request.query.string("key"))
+            return EmptyObject()
+        }
+        group.get(RouterPath(path + "/:key")) { _, context in
+            let (type, url) = try context.channel()
+            return MetadataItems(try await metadata.metadataValue(of: type, url, key: try context.pathParameter("key")))
+        }
+        group.put(RouterPath(path + "/:key")) { request, context in
+            let (type, url) = try context.channel()
+            let key = try context.pathParameter("key")
+            let body = try await request.decodeJSON(MetadataValueRequest.self)
+            return MetadataItems(
+                try await metadata.updateMetadata(of: type, url, items: [key: try body.value(for: key)], upsert: body.upsert ?? false).items
+            )
+        }
+        group.delete(RouterPath(path + "/:key")) { _, context in
+            let (type, url) = try context.channel()
+            try await metadata.deleteMetadata(of: type, url, key: try context.pathParameter("key"))
+            return EmptyObject()
+        }
+    }
+
+    private func registerCounters(on group: RouterGroup<RoostContext>) {
+        let path = ":channel_type/:channel_url/metacounter"
+        group.post(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(MetacounterRequest.self)
+            return CounterItems(items: try await metadata.createCounters(of: type, url, values: body.metacounter.values))
+        }
+        group.get(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            let query = request.query
+            return CounterItems(items: try await metadata.counters(of: type, url, keys: query.list("keys") ?? query.string("key").map { [$0] }))
+        }
+        group.put(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(MetacounterRequest.self)
+            return CounterItems(
+                items: try await metadata.updateCounters(
+                    of: type, url, values: body.metacounter.values, mode: body.mode ?? .set, upsert: body.upsert ?? false
+                )
+            )
+        }
+        group.delete(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            try await metadata.deleteCounters(of: type, url, key: request.query.string("key"))
+            return EmptyObject()
+        }
+        group.get(RouterPath(path + "/:key")) { _, context in
+            let (type, url) = try context.channel()
+            return CounterItems(items: try await metadata.counter(of: type, url, key: try context.pathParameter("key")))
+        }
+        group.put(RouterPath(path + "/:key")) { request, context in
+            let (type, url) = try context.channel()
+            let key = try context.pathParameter("key")
+            let body = try await request.decodeJSON(MetacounterValueRequest.self)
+            return CounterItems(
+                items: try await metadata.updateCounters(
+                    of: type, url, values: [key: try body.value(for: key)], mode: body.mode ?? .set, upsert: body.upsert ?? false
+                )
+            )
+        }
+        group.delete(RouterPath(path + "/:key")) { _, context in
+            let (type, url) = try context.channel()
+            try await metadata.deleteCounters(of: type, url, key: try context.pathParameter("key"))
+            return EmptyObject()
+        }
+    }
+
+    /// Metadata items: a plain object, or `{"metadata": ..., "ts": ...}` when `include_ts` was asked for.
+    private static func answer(_ stored: (items: [String: String], updatedAt: Int64), timestamped: Bool) throws -> Response {
+        timestamped
+            ? try jsonResponse(TimestampedMetadata(metadata: stored.items, ts: stored.updatedAt))
+            : try jsonResponse(MetadataItems(stored.items))
+    }
+}
+
+extension RoostContext {
+    /// The `{channel_type}` and `{channel_url}` of a path; an unknown channel type is an unknown path.
+    func channel() throws(APIError) -> (ChannelType, String) {
+        guard let type = ChannelType(rawValue: try pathParameter("channel_type")) else { throw .routeNotFound }
+        return (type, try pathParameter("channel_url"))
+    }
+}

@@ -1,0 +1,76 @@
+import GRDB
+import Hummingbird
+
+/// Operators of one kind of channel: registering, listing and cancelling them.
+struct ChannelOperatorService: Sendable {
+    let type: ChannelType
+    let database: AppDatabase
+    private let channels = ChannelRepository()
+    private let operators = OperatorRepository()
+    private let users = UserRepository()
+
+    init(type: ChannelType, database: AppDatabase) {
+        self.type = type
+        self.database = database
+    }
+
+    func register(_ url: String, userIDs: [String]) async throws {
+        try await database.pool.write { db in
+            let channelID = try channels.existing(type, url: url, in: db).rowID
+            try operators.add(try userIDs.map { try users.existingRowID(of: $0, in: db) }, to: channelID, in: db)
+            let count = try operators.operators(ofChannels: [channelID], in: db)[channelID]?.count ?? 0
+            guard count <= ChannelRules.maxOperators else {
+                throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
+            }
+        }
+    }
+
+    func remove(_ url: String, userIDs: [String], all: Bool) async throws {
+        try await database.pool.write { db in
+            let channelID = try channels.existing(type, url: url, in: db).rowID
+            if all {
+                try operators.removeAll(from: channelID, in: db)
+            } else {
+                guard !userIDs.isEmpty else { throw APIError.missing("operator_ids") }
+                try operators.remove(try userIDs.map { try users.existingRowID(of: $0, in: db) }, from: channelID, in: db)
+            }
+        }
+    }
+
+    func list(_ url: String, page request: PageRequest) async throws -> Page<UserSummary> {
+        try await database.pool.read { db in
+            let channelID = try channels.existing(type, url: url, in: db).rowID
+            let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
+            let fetched = try operators.page(of: channelID, after: after, limit: request.fetchLimit, in: db)
+            return try Page(fetched: fetched, request: request) { PageCursor([String($0)]) }.mapItems { rows in
+                let summaries = try users.summaries(ofRows: rows, in: db)
+                return rows.compactMap { summaries[$0] }
+            }
+        }
+    }
+}
+
+/// `POST/GET/DELETE {channel_url}/operators` on either kind of channel.
+struct ChannelOperatorRoutes: Sendable {
+    let operators: ChannelOperatorService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.post(":channel_url/operators") { request, context in
+            let body = try await request.decodeJSON(OperatorsRequest.self)
+            try await operators.register(try context.pathParameter("channel_url"), userIDs: body.operatorIDs)
+            return EmptyObject()
+        }
+        group.get(":channel_url/operators") { request, context in
+            let page = try await operators.list(try context.pathParameter("channel_url"), page: try request.query.pageRequest())
+            return OperatorList(operators: page.items.map(EmbeddedUser.init), next: page.next)
+        }
+        group.delete(":channel_url/operators") { request, context in
+            let query = request.query
+            try await operators.remove(
+                try context.pathParameter("channel_url"), userIDs: query.list("operator_ids") ?? [],
+                all: try query.bool("delete_all") ?? false
+            )
+            return EmptyObject()
+        }
+    }
+}

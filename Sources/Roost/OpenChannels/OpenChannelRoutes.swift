@@ -1,0 +1,70 @@
+import Hummingbird
+
+/// `/v3/open_channels`: open channels, their participants and operators.
+struct OpenChannelRoutes: Sendable {
+    let channels: OpenChannelService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.post { request, _ in
+            try await channels.create(try await request.decodeJSON(CreateOpenChannelRequest.self))
+        }
+        group.get { request, _ in
+            let query = request.query
+            var filter = ChannelFilter()
+            filter.showEmpty = true
+            filter.customTypes = query.list("custom_types") ?? query.string("custom_type").map { [$0] }
+            filter.nameContains = query.string("name_contains")
+            filter.urlContains = query.string("url_contains")
+            filter.channelURLs = query.list("channel_urls")
+            filter.showFrozen = try query.bool("show_frozen") ?? true
+            let page = try await channels.list(
+                ChannelQuery(type: .open, filter: filter, after: try query.pageRequest().after),
+                page: try query.pageRequest(), showMetadata: try query.bool("show_metadata") ?? false
+            )
+            return OpenChannelList(channels: page.items, next: page.next)
+        }
+        group.get(":channel_url") { _, context in
+            try await channels.channel(try context.pathParameter("channel_url"))
+        }
+        group.put(":channel_url") { request, context in
+            try await channels.update(
+                try context.pathParameter("channel_url"), with: try await request.decodeJSON(UpdateOpenChannelRequest.self)
+            )
+        }
+        group.delete(":channel_url") { _, context in
+            try await channels.delete(try context.pathParameter("channel_url"))
+            return EmptyObject()
+        }
+        group.put(":channel_url/freeze") { request, context in
+            try await channels.freeze(try context.pathParameter("channel_url"), try await request.decodeJSON(FreezeRequest.self).freeze)
+        }
+        group.get(":channel_url/participants") { request, context in
+            let page = try await channels.participants(of: try context.pathParameter("channel_url"), page: try request.query.pageRequest())
+            return ParticipantList(participants: page.items.map(Participant.init), next: page.next)
+        }
+        ChannelOperatorRoutes(operators: ChannelOperatorService(type: .open, database: channels.database)).register(on: group)
+    }
+}
+
+struct OpenChannelList: ResponseEncodable {
+    let channels: [OpenChannel]
+    let next: String
+}
+
+/// A user present in an open channel.
+struct Participant: Encodable {
+    let user: UserSummary
+
+    enum CodingKeys: String, CodingKey { case isMuted = "is_muted" }
+
+    func encode(to encoder: any Encoder) throws {
+        try EmbeddedUser(user: user).encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(false, forKey: .isMuted)
+    }
+}
+
+struct ParticipantList: ResponseEncodable {
+    let participants: [Participant]
+    let next: String
+}

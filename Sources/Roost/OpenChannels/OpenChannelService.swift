@@ -1,0 +1,123 @@
+import GRDB
+
+/// The rules of open channels: creation, listing, updates, deletion, freezing and participants.
+struct OpenChannelService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    private let users = UserRepository()
+    private let channels = ChannelRepository()
+    private let operators = OperatorRepository()
+    private let participants = ParticipantRepository()
+    private let assembler = OpenChannelAssembler()
+
+    /// Sendbird names an open channel this when it is created without a name.
+    static let defaultName = "open channel"
+
+    init(database: AppDatabase, clock: WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    func create(_ request: CreateOpenChannelRequest) async throws -> OpenChannel {
+        if let url = request.channelURL { try ChannelRules.checkChannelURL(url) }
+        if let name = request.name { try ChannelRules.checkName(name) }
+        if let coverURL = request.coverURL { try ChannelRules.checkCoverURL(coverURL) }
+        if let customType = request.customType { try ChannelRules.checkCustomType(customType) }
+        let operatorIDs = request.operatorUserIDs ?? []
+        guard operatorIDs.count <= ChannelRules.maxOperators else {
+            throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
+        }
+        let now = clock.now
+        return try await database.pool.write { db in
+            let url = request.channelURL ?? ChannelRules.generatedURL(for: .open)
+            guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
+            let operatorRows = try operatorIDs.map { try users.existingRowID(of: $0, in: db) }
+            let channelID = try channels.insert(
+                NewChannel(
+                    type: .open, url: url, name: request.name ?? Self.defaultName, coverURL: request.coverURL ?? "",
+                    customType: request.customType ?? "", data: request.data ?? "",
+                    isEphemeral: request.isEphemeral ?? false, createdAt: now
+                ),
+                in: db
+            )
+            try operators.add(operatorRows, to: channelID, in: db)
+            return try assembler.channel(try channels.find(rowID: channelID, in: db)!, in: db)
+        }
+    }
+
+    func channel(_ url: String) async throws -> OpenChannel {
+        try await database.pool.read { db in
+            try assembler.channel(try channels.existing(.open, url: url, in: db), in: db)
+        }
+    }
+
+    func list(_ query: ChannelQuery, page request: PageRequest, showMetadata: Bool) async throws -> Page<OpenChannel> {
+        try await database.pool.read { db in
+            let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
+            return try Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
+                .mapItems { try assembler.channels($0.map(\.channel), showMetadata: showMetadata, in: db) }
+        }
+    }
+
+    func update(_ url: String, with request: UpdateOpenChannelRequest) async throws -> OpenChannel {
+        if let name = request.name { try ChannelRules.checkName(name) }
+        if let coverURL = request.coverURL { try ChannelRules.checkCoverURL(coverURL) }
+        if let customType = request.customType { try ChannelRules.checkCustomType(customType) }
+        return try await database.pool.write { db in
+            var channel = try channels.existing(.open, url: url, in: db)
+            if let name = request.name { channel.name = name }
+            if let coverURL = request.coverURL { channel.coverURL = coverURL }
+            if let customType = request.customType { channel.customType = customType }
+            if let data = request.data { channel.data = data }
+            try channels.save(channel, in: db)
+            if let operatorIDs = request.operatorUserIDs {
+                guard operatorIDs.count <= ChannelRules.maxOperators else {
+                    throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
+                }
+                let rows = try operatorIDs.map { try users.existingRowID(of: $0, in: db) }
+                try operators.removeAll(from: channel.rowID, in: db)
+                try operators.add(rows, to: channel.rowID, in: db)
+            }
+            return try assembler.channel(channel, in: db)
+        }
+    }
+
+    func delete(_ url: String) async throws {
+        try await database.pool.write { db in
+            try channels.delete(rowID: try channels.existing(.open, url: url, in: db).rowID, in: db)
+        }
+    }
+
+    func freeze(_ url: String, _ freeze: Bool) async throws -> OpenChannel {
+        try await database.pool.write { db in
+            var channel = try channels.existing(.open, url: url, in: db)
+            channel.freeze = freeze
+            try channels.save(channel, in: db)
+            return try assembler.channel(channel, in: db)
+        }
+    }
+
+    func participants(of url: String, page request: PageRequest) async throws -> Page<UserSummary> {
+        try await database.pool.read { db in
+            let channel = try channels.existing(.open, url: url, in: db)
+            let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
+            let fetched = try participants.page(of: channel.rowID, after: after, limit: request.fetchLimit, in: db)
+            return try Page(fetched: fetched, request: request) { PageCursor([String($0)]) }.mapItems { rows in
+                let summaries = try users.summaries(ofRows: rows, in: db)
+                return rows.compactMap { summaries[$0] }
+            }
+        }
+    }
+}
+
+/// Users present in open channels.
+struct ParticipantRepository: Sendable {
+    /// One page of participants by user row id.
+    func page(of channelID: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(
+            db,
+            sql: "SELECT user_id FROM participants WHERE channel_id = ? AND user_id > ? ORDER BY user_id LIMIT \(limit)",
+            arguments: [channelID, after ?? 0]
+        )
+    }
+}
