@@ -16,12 +16,18 @@ struct ChannelOperatorService: Sendable {
 
     func register(_ url: String, userIDs: [String]) async throws {
         try await database.pool.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
-            try operators.add(try userIDs.map { try users.existingRowID(of: $0, in: db) }, to: channelID, in: db)
-            let count = try operators.operators(ofChannels: [channelID], in: db)[channelID]?.count ?? 0
-            guard count <= ChannelRules.maxOperators else {
-                throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
-            }
+            try Self.register(userIDs, in: try channels.existing(type, url: url, in: db).rowID, in: db)
+        }
+    }
+
+    /// Adds operators to a channel, which may then have at most `maxOperators` of them.
+    /// Channel updates register operators the same way.
+    static func register(_ userIDs: [String], in channelID: Int64, in db: Database) throws {
+        let users = UserRepository(), operators = OperatorRepository()
+        try operators.add(try userIDs.map { try users.existingRowID(of: $0, in: db) }, to: channelID, in: db)
+        let count = try operators.operators(ofChannels: [channelID], in: db)[channelID]?.count ?? 0
+        guard count <= ChannelRules.maxOperators else {
+            throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
         }
     }
 

@@ -158,12 +158,7 @@ struct GroupChannelService: Sendable {
                 : nil
             try channels.save(channel, in: db)
             if let operatorIDs = request.operatorIDs {
-                let rows = try operatorIDs.map { try users.existingRowID(of: $0, in: db) }
-                guard rows.count <= ChannelRules.maxOperators else {
-                    throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
-                }
-                try operators.removeAll(from: channel.rowID, in: db)
-                try operators.add(rows, to: channel.rowID, in: db)
+                try ChannelOperatorService.register(operatorIDs, in: channel.rowID, in: db)
             }
             return try assembler.channel(channel, options: ChannelViewOptions(), in: db)
         }

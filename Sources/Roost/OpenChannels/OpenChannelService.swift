@@ -71,12 +71,7 @@ struct OpenChannelService: Sendable {
             if let data = request.data { channel.data = data }
             try channels.save(channel, in: db)
             if let operatorIDs = request.operatorUserIDs {
-                guard operatorIDs.count <= ChannelRules.maxOperators else {
-                    throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
-                }
-                let rows = try operatorIDs.map { try users.existingRowID(of: $0, in: db) }
-                try operators.removeAll(from: channel.rowID, in: db)
-                try operators.add(rows, to: channel.rowID, in: db)
+                try ChannelOperatorService.register(operatorIDs, in: channel.rowID, in: db)
             }
             return try assembler.channel(channel, in: db)
         }

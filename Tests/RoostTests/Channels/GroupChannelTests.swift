@@ -161,7 +161,7 @@ extension API {
             #expect(updated["data"] == "d")
             #expect(updated["is_public"] == true)
             #expect(updated["is_access_code_required"] == true)
-            #expect(updated["operators"].array.map { $0["user_id"] } == ["bob"])
+            #expect(updated["operators"].array.map { $0["user_id"] } == ["alice", "bob"])
 
             let distinct = try await api.put("/v3/group_channels/\(url)", #"{"is_distinct": true}"#)
             #expect(distinct["is_distinct"] == true)

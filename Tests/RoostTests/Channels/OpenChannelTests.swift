@@ -23,7 +23,7 @@ import Testing
             let updated = try await api.put("/v3/open_channels/\(url)", #"{"name": "Lobby", "data": "d", "operator_ids": ["bob"]}"#)
             #expect(updated["name"] == "Lobby")
             #expect(updated["data"] == "d")
-            #expect(updated["operators"].array.map { $0["user_id"] } == ["bob"])
+            #expect(updated["operators"].array.map { $0["user_id"] } == ["alice", "bob"])
             #expect(try await api.put("/v3/open_channels/\(url)/freeze", #"{"freeze": true}"#)["freeze"] == true)
 
             expectError(try await api.post("/v3/open_channels", #"{"channel_url": "\#(url)"}"#), code: 400202)
