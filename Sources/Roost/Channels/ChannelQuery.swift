@@ -92,11 +92,14 @@ struct ChannelQuery: Sendable {
 
     func sql(limit: Int) throws(APIError) -> (String, StatementArguments) {
         var (from, conditions) = try base()
+        // A user's channels are read through their memberships, in channel order, so the
+        // members_by_user index serves both the lookup and the newest-first order.
+        let channelID = membership == nil ? "c.id" : "me.channel_id"
         let orderBy: String
         switch order {
         case .chronological:
-            orderBy = "c.id DESC"
-            if let after { conditions.add("c.id < ?", [try after.integer(at: 0)]) }
+            orderBy = "\(channelID) DESC"
+            if let after { conditions.add("\(channelID) < ?", [try after.integer(at: 0)]) }
         case .latestLastMessage:
             orderBy = "COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC"
             if let after {
@@ -138,7 +141,9 @@ struct ChannelQuery: Sendable {
         var fromSQL = "channels c"
         var fromArguments = StatementArguments()
         if let membership {
-            fromSQL += " JOIN members me ON me.channel_id = c.id AND me.user_id = ?"
+            // CROSS JOIN keeps the user's memberships as the outer loop: a user belongs to at
+            // most a few thousand channels, however many channels there are.
+            fromSQL = "members me CROSS JOIN channels c ON c.id = me.channel_id AND me.user_id = ?"
             fromArguments += [membership.userRowID]
         }
         let orderKey: String? = if case .metadataValueAlphabetical(let key) = order { key } else { nil }

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Roost
+
+/// The list queries are served by indexes: `EXPLAIN QUERY PLAN` of the statements the
+/// repositories really run shows no full scan of channels or members.
+@Suite struct QueryPlanTests {
+    @Test func listingAUsersChannelsAndAChannelsMembersUsesIndexes() async throws {
+        let file = TemporaryDatabase()
+        defer { file.remove() }
+        try await withServer(database: file) { api in
+            try await api.createUsers("alice", "bob", "carol")
+            for index in 0..<50 {
+                let members = index % 10 == 0 ? #"["alice", "bob"]"# : #"["bob", "carol"]"#
+                try await api.createChannel(#"{"user_ids": \#(members), "name": "c\#(index)"}"#)
+            }
+        }
+
+        let database = try AppDatabase(path: file.path)
+        let plans = try await database.pool.read { db in
+            let alice = try UserRepository().existingRowID(of: "alice", in: db)
+            let someChannel = try Int64.fetchOne(db, sql: "SELECT id FROM channels LIMIT 1")!
+            let statements = try Self.statements(in: db) {
+                for order in [ChannelOrder.chronological, .channelNameAlphabetical, .latestLastMessage] {
+                    let query = ChannelQuery(type: .group, membership: MembershipFilter(userRowID: alice), order: order)
+                    _ = try ChannelRepository().page(query, limit: 11, in: db)
+                    _ = try ChannelRepository().count(query, in: db)
+                }
+                _ = try MemberRepository().page(of: someChannel, MemberListQuery(), limit: 11, in: db)
+                _ = try MemberRepository().page(
+                    of: someChannel, MemberListQuery(order: .operatorThenMemberAlphabetical), limit: 11, in: db
+                )
+            }
+            return try statements.map { sql in
+                (sql, try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String })
+            }
+        }
+
+        #expect(plans.count == 8)
+        for (sql, plan) in plans {
+            let scans = plan.filter { $0.hasPrefix("SCAN") }
+            #expect(scans.isEmpty, "full scan in \(plan) for \(sql)")
+        }
+        let userChannelPlans = plans.filter { $0.0.contains("FROM members me") }
+        #expect(userChannelPlans.count == 6)
+        for (sql, plan) in userChannelPlans {
+            #expect(plan.first?.contains("members_by_user") == true, "\(plan) for \(sql)")
+        }
+    }
+
+    /// The statements `body` runs, with their arguments written in.
+    private static func statements(in db: Database, _ body: () throws -> Void) throws -> [String] {
+        final class Collected: @unchecked Sendable { var sql: [String] = [] }
+        let collected = Collected()
+        db.trace(options: .statement) { event in
+            if case .statement(let statement) = event { collected.sql.append(statement.expandedSQL) }
+        }
+        defer { db.trace(options: [], nil) }
+        try body()
+        return collected.sql.filter { $0.hasPrefix("SELECT") }
+    }
+}
