@@ -60,6 +60,7 @@ struct MembershipFilter: Sendable {
     var userRowID: Int64
     var hiddenMode = HiddenMode.unhiddenOnly
     var stateFilter = StateFilter.all
+    var unreadOnly = false
     var searchQuery: String?
     var searchFields: [SearchField] = [.channelName, .memberNickname]
 }
@@ -260,6 +261,7 @@ struct ChannelQuery: Sendable {
         // Roost keeps no friend lists, so no inviter is a friend.
         case .invitedByFriend: conditions.add("0")
         }
+        if membership.unreadOnly { conditions.add("me.unread_message_count > 0") }
         if let query = membership.searchQuery {
             var alternatives: [String] = []
             var values: [any DatabaseValueConvertible] = []

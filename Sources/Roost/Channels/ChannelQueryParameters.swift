@@ -43,7 +43,7 @@ extension MembershipFilter {
         // group_channel_count spells joined-only as plain "joined".
         stateFilter = query.string("member_state_filter") == "joined"
             ? .joinedOnly : try query.option("member_state_filter", as: StateFilter.self) ?? .all
-        _ = try query.option("unread_filter", as: UnreadFilter.self)
+        unreadOnly = try query.option("unread_filter", as: UnreadFilter.self) == .unreadMessage
         searchQuery = query.string("search_query")
         if let fields = query.list("search_fields") {
             searchFields = try fields.map { field throws(APIError) in
@@ -71,15 +71,15 @@ extension ChannelOrder {
 }
 
 extension ChannelViewOptions {
-    /// `show_member` and `show_metadata` (with the older `member` spelling). Read and delivery
-    /// receipts are checked here and filled in by the messages work.
+    /// `show_member`, `show_metadata` and the receipts (with the older `member` and
+    /// `read_receipt` spellings).
     init(_ query: QueryParameters) throws(APIError) {
         let legacyShowMembers = try query.bool("member")
         showMembers = try query.bool("show_member") ?? legacyShowMembers ?? false
         showMetadata = try query.bool("show_metadata") ?? false
-        for option in ["show_read_receipt", "read_receipt", "show_delivery_receipt"] {
-            _ = try query.bool(option)
-        }
+        let legacyReadReceipt = try query.bool("read_receipt")
+        showReadReceipt = try query.bool("show_read_receipt") ?? legacyReadReceipt ?? false
+        showDeliveryReceipt = try query.bool("show_delivery_receipt") ?? false
     }
 }
 

@@ -32,6 +32,7 @@ struct ChannelRecord: Sendable, Equatable {
     var createdBy: Int64?
     var createdAt: Int64
     var lastMessageAt: Int64?
+    var lastMessageID: Int64?
 
     init(row: Row) {
         rowID = row["id"]
@@ -55,11 +56,23 @@ struct ChannelRecord: Sendable, Equatable {
         createdBy = row["created_by"]
         createdAt = row["created_at"]
         lastMessageAt = row["last_message_at"]
+        lastMessageID = row["last_message_id"]
     }
 }
 
 enum MemberState: String, Sendable {
     case joined, invited
+}
+
+/// What a member's unread counts count.
+enum CountPreference: String, Sendable, Codable {
+    case all
+    case unreadMessageCountOnly = "unread_message_count_only"
+    case unreadMentionCountOnly = "unread_mention_count_only"
+    case off
+
+    var countsMessages: Bool { self == .all || self == .unreadMessageCountOnly }
+    var countsMentions: Bool { self == .all || self == .unreadMentionCountOnly }
 }
 
 enum HiddenState: String, Sendable {
@@ -78,6 +91,11 @@ struct MemberRecord: Sendable, Equatable {
     var joinedAt: Int64
     var hiddenState: HiddenState
     var messageOffset: Int64
+    var lastReadAt: Int64
+    var deliveredAt: Int64
+    var unreadMessageCount: Int
+    var unreadMentionCount: Int
+    var countPreference: CountPreference
 
     init(row: Row) {
         channelID = row["channel_id"]
@@ -88,5 +106,10 @@ struct MemberRecord: Sendable, Equatable {
         joinedAt = row["joined_at"]
         hiddenState = HiddenState(rawValue: row["hidden_state"]) ?? .unhidden
         messageOffset = row["message_offset"]
+        lastReadAt = row["last_read_at"]
+        deliveredAt = row["delivered_at"]
+        unreadMessageCount = row["unread_message_count"]
+        unreadMentionCount = row["unread_mention_count"]
+        countPreference = CountPreference(rawValue: row["count_preference"]) ?? .all
     }
 }

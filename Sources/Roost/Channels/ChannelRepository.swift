@@ -78,6 +78,18 @@ struct ChannelRepository: Sendable {
         )
     }
 
+    /// Makes a message the channel's last message, unless a newer one is already (imports
+    /// may arrive with older times).
+    func recordLastMessage(_ messageID: Int64, at time: Int64, in channelID: Int64, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE channels SET last_message_id = ?, last_message_at = ?
+                WHERE id = ? AND (last_message_at IS NULL OR last_message_at <= ?)
+                """,
+            arguments: [messageID, time, channelID, time]
+        )
+    }
+
     func delete(rowID: Int64, in db: Database) throws {
         try db.execute(sql: "DELETE FROM channels WHERE id = ?", arguments: [rowID])
     }

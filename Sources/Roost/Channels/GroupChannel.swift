@@ -36,6 +36,10 @@ struct GroupChannel: ResponseEncodable, Sendable {
     var metadata: [String: String]?
     var viewer: Viewer?
     var isCreated: Bool?
+    var lastMessage: Message?
+    /// User id to the time they last read (or received) the channel's messages, when asked for.
+    var readReceipt: [String: Int64]?
+    var deliveryReceipt: [String: Int64]?
 
     /// Sendbird's default cap on the length of a message text.
     static let maxLengthMessage = 5000
@@ -54,7 +58,8 @@ struct GroupChannel: ResponseEncodable, Sendable {
         case memberState = "member_state", myRole = "my_role", isHidden = "is_hidden", hiddenState = "hidden_state"
         case invitedAt = "invited_at", inviter, joinedAt = "joined_at", messageOffsetTimestamp = "message_offset_timestamp"
         case isPushEnabled = "is_push_enabled", myPushTriggerOption = "my_push_trigger_option"
-        case myCountPreference = "my_count_preference", myMutedState = "my_muted_state"
+        case myCountPreference = "my_count_preference", myMutedState = "my_muted_state", myLastRead = "my_last_read"
+        case readReceipt = "read_receipt", deliveryReceipt = "delivery_receipt"
     }
 
     struct DisappearingMessage: Encodable {
@@ -85,15 +90,17 @@ struct GroupChannel: ResponseEncodable, Sendable {
         try container.encode(channel.createdAt / 1000, forKey: .createdAt)
         try container.encode(createdBy.map(EmbeddedUser.init), forKey: .createdBy)
         try container.encode(operators.map(EmbeddedUser.init), forKey: .operators)
-        try container.encodeNil(forKey: .lastMessage)
-        try container.encode(0, forKey: .unreadMessageCount)
-        try container.encode(0, forKey: .unreadMentionCount)
+        try container.encode(lastMessage, forKey: .lastMessage)
+        try container.encode(viewer?.member.unreadMessageCount ?? 0, forKey: .unreadMessageCount)
+        try container.encode(viewer?.member.unreadMentionCount ?? 0, forKey: .unreadMentionCount)
         try container.encode(-1, forKey: .messageSurvivalSeconds)
         try container.encode(DisappearingMessage(), forKey: .disappearingMessage)
         try container.encode(false, forKey: .ignoreProfanityFilter)
         try container.encodeIfPresent(members, forKey: .members)
         try container.encodeIfPresent(metadata, forKey: .metadata)
         try container.encodeIfPresent(isCreated, forKey: .isCreated)
+        try container.encodeIfPresent(readReceipt, forKey: .readReceipt)
+        try container.encodeIfPresent(deliveryReceipt, forKey: .deliveryReceipt)
         if let viewer {
             try container.encode(viewer.member.state.rawValue, forKey: .memberState)
             try container.encode(viewer.isOperator ? "operator" : "", forKey: .myRole)
@@ -105,7 +112,8 @@ struct GroupChannel: ResponseEncodable, Sendable {
             try container.encode(viewer.member.messageOffset, forKey: .messageOffsetTimestamp)
             try container.encode(false, forKey: .isPushEnabled)
             try container.encode("default", forKey: .myPushTriggerOption)
-            try container.encode("all", forKey: .myCountPreference)
+            try container.encode(viewer.member.countPreference.rawValue, forKey: .myCountPreference)
+            try container.encode(viewer.member.lastReadAt, forKey: .myLastRead)
             try container.encode("unmuted", forKey: .myMutedState)
         }
     }

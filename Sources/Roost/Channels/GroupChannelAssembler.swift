@@ -4,6 +4,8 @@ import GRDB
 struct ChannelViewOptions: Sendable {
     var showMembers = false
     var showMetadata = false
+    var showReadReceipt = false
+    var showDeliveryReceipt = false
     /// The member whose own state (role, hidden state, invitation) the objects carry.
     var viewerRowID: Int64?
 }
@@ -16,11 +18,14 @@ struct GroupChannelAssembler: Sendable {
     private let members = MemberRepository()
     private let operators = OperatorRepository()
     private let metadata = ChannelMetadataRepository()
+    private let messages = MessageRepository()
+    private let messageAssembler = MessageAssembler()
 
     func channels(_ records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
         let channelIDs = records.map(\.rowID)
         let operatorIDs = try operators.operators(ofChannels: channelIDs, in: db)
-        let memberRecords = options.showMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
+        let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
+        let memberRecords = needsMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
         let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
         let metadataByChannel = options.showMetadata ? try metadata.items(ofChannels: channelIDs, in: db) : [:]
 
@@ -29,16 +34,23 @@ struct GroupChannelAssembler: Sendable {
         memberRecords.values.forEach { userRowIDs.formUnion($0.map(\.userRowID)) }
         userRowIDs.formUnion(viewerMemberships.values.compactMap(\.inviterRowID))
         let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+        let lastMessages = try lastMessages(of: records, in: db)
 
         return records.map { record in
             let channelOperators = operatorIDs[record.rowID] ?? []
             let operatorSet = Set(channelOperators)
+            let channelMembers = memberRecords[record.rowID] ?? []
+            func receipt(_ time: (MemberRecord) -> Int64) -> [String: Int64] {
+                Dictionary(uniqueKeysWithValues: channelMembers.filter { $0.state == .joined }.compactMap { member in
+                    summaries[member.userRowID].map { ($0.userID, time(member)) }
+                })
+            }
             return GroupChannel(
                 channel: record,
                 createdBy: record.createdBy.flatMap { summaries[$0] },
                 operators: channelOperators.compactMap { summaries[$0] },
                 members: options.showMembers
-                    ? (memberRecords[record.rowID] ?? []).compactMap { member in
+                    ? channelMembers.compactMap { member in
                         summaries[member.userRowID].map {
                             ChannelMember(user: $0, state: member.state, isOperator: operatorSet.contains(member.userRowID))
                         }
@@ -51,9 +63,22 @@ struct GroupChannelAssembler: Sendable {
                         isOperator: operatorSet.contains(member.userRowID),
                         inviter: member.inviterRowID.flatMap { summaries[$0] }
                     )
-                }
+                },
+                lastMessage: record.lastMessageID.flatMap { lastMessages[$0] },
+                readReceipt: options.showReadReceipt ? receipt(\.lastReadAt) : nil,
+                deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt) : nil
             )
         }
+    }
+
+    /// The last message of each channel that has one, keyed by message id.
+    private func lastMessages(of records: [ChannelRecord], in db: Database) throws -> [Int64: Message] {
+        let ids = records.compactMap(\.lastMessageID)
+        guard !ids.isEmpty else { return [:] }
+        let found = try messages.find(ids: ids, in: db).values.filter { !$0.isRemoved }
+        let channelsByID = Dictionary(uniqueKeysWithValues: records.map { ($0.rowID, $0) })
+        let built = try messageAssembler.messages(Array(found), channels: channelsByID, options: MessageViewOptions(), in: db)
+        return Dictionary(uniqueKeysWithValues: built.map { ($0.record.id, $0) })
     }
 
     func channel(_ record: ChannelRecord, options: ChannelViewOptions, in db: Database) throws -> GroupChannel {

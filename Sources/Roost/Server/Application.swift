@@ -42,6 +42,7 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     MyGroupChannelRoutes(channels: groupChannels).register(on: api.group("users"))
     GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
     OpenChannelRoutes(channels: OpenChannelService(database: database, clock: clock)).register(on: api.group("open_channels"))
+    MessageRoutes(messages: MessageService(database: database, clock: clock)).register(on: api)
     ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock)).register(on: api)
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: api.group("applications"))
     return router

@@ -35,6 +35,12 @@ struct UserRepository: Sendable {
         try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE user_id = ?", arguments: [userID])
     }
 
+    /// A user's row id and whether they are active: what sending a message checks.
+    func activity(of userID: String, in db: Database) throws -> (rowID: Int64, isActive: Bool)? {
+        try Row.fetchOne(db, sql: "SELECT id, is_active FROM users WHERE user_id = ?", arguments: [userID])
+            .map { ($0["id"], $0["is_active"]) }
+    }
+
     /// The row id of a user who must exist: an unknown id is Sendbird's "User not found".
     func existingRowID(of userID: String, in db: Database) throws -> Int64 {
         guard let rowID = try rowID(of: userID, in: db) else { throw APIError.notFound("User") }
@@ -208,13 +214,17 @@ struct UserRepository: Sendable {
     }
 }
 
-/// Lists of strings kept in one TEXT column as a JSON array.
+/// Values kept in one TEXT column as JSON: lists of strings, file descriptions, meta arrays.
 enum JSONColumn {
-    static func encode(_ values: [String]) -> String {
-        (try? JSON.encoder.encode(values)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+    static func encode(_ value: some Encodable) -> String {
+        (try? JSON.encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
     }
 
     static func decode(_ text: String) -> [String] {
-        (try? JSON.decoder.decode([String].self, from: Data(text.utf8))) ?? []
+        decode([String].self, from: text) ?? []
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
+        text.flatMap { try? JSON.decoder.decode(Value.self, from: Data($0.utf8)) }
     }
 }

@@ -1,0 +1,207 @@
+import GRDB
+
+/// What a new message row holds.
+struct NewMessage {
+    var channelID: Int64
+    var type: MessageType
+    var senderRowID: Int64?
+    var message = ""
+    var customType = ""
+    var data = ""
+    var mentionType = MentionType.users
+    var isSilent = false
+    var isOperatorMessage = false
+    var parentMessageID: Int64?
+    var file: FileInfo?
+    var thumbnails: [String] = []
+    var sortedMetaarray: [MetaArrayItem] = []
+    var dedupID: String?
+    var createdAt: Int64
+}
+
+/// Which messages a history page may hold.
+struct MessageFilter: Sendable {
+    enum OperatorFilter: String { case all, `operator`, nonoperator }
+    enum ReplyType: String { case none = "NONE", all = "ALL", onlyReplyToChannel = "ONLY_REPLY_TO_CHANNEL" }
+
+    var senderRowIDs: [Int64]?
+    var operatorFilter = OperatorFilter.all
+    var messageType: MessageType?
+    var customTypes: [String]?
+    var includingRemoved = false
+    var replyType = ReplyType.none
+    /// Messages sent at or before this time are gone for the reading member.
+    var visibleAfter: Int64 = 0
+}
+
+/// Where a history page starts: a timestamp, or a message (ties on a timestamp are broken by id).
+struct MessageAnchor: Sendable {
+    let createdAt: Int64
+    /// For a message anchor, its id; for a timestamp anchor, nil.
+    let messageID: Int64?
+    /// Whether messages exactly at the anchor belong to the page.
+    let inclusive: Bool
+}
+
+/// The messages table and the tables hanging off it. Every method runs inside the caller's transaction.
+struct MessageRepository: Sendable {
+    func insert(_ message: NewMessage, in db: Database) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
+                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                message.channelID, message.type.rawValue, message.senderRowID, message.message, message.customType,
+                message.data, message.mentionType.rawValue, message.isSilent, message.isOperatorMessage,
+                message.parentMessageID, message.file.map(JSONColumn.encode), JSONColumn.encode(message.thumbnails),
+                JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt,
+            ]
+        )
+        return db.lastInsertedRowID
+    }
+
+    func delete(id: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM messages WHERE id = ?", arguments: [id])
+    }
+
+    func find(id: Int64, in db: Database) throws -> MessageRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM messages WHERE id = ?", arguments: [id]).map(MessageRecord.init(row:))
+    }
+
+    func find(ids: [Int64], in db: Database) throws -> [Int64: MessageRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT * FROM messages WHERE id IN (\(SQL.placeholders(ids.count)))", arguments: StatementArguments(ids)
+        )
+        return Dictionary(uniqueKeysWithValues: rows.map { (MessageRecord(row: $0).id, MessageRecord(row: $0)) })
+    }
+
+    func find(dedupID: String, channelID: Int64, in db: Database) throws -> MessageRecord? {
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM messages WHERE channel_id = ? AND dedup_id = ?", arguments: [channelID, dedupID]
+        ).map(MessageRecord.init(row:))
+    }
+
+    /// Messages before the anchor, newest first, or after it, oldest first: a range walk of
+    /// `messages_by_channel_time`, so a page costs the same however long the history is.
+    func page(
+        of channelID: Int64, from anchor: MessageAnchor, before: Bool, limit: Int, filter: MessageFilter, in db: Database
+    ) throws -> [MessageRecord] {
+        guard limit > 0 else { return [] }
+        var conditions = Conditions()
+        conditions.add("channel_id = ?", [channelID])
+        if before {
+            let idBound: Int64 = anchor.messageID.map { anchor.inclusive ? $0 : $0 - 1 } ?? (anchor.inclusive ? .max : .min)
+            conditions.add("(created_at < ? OR (created_at = ? AND id <= ?))", [anchor.createdAt, anchor.createdAt, idBound])
+        } else {
+            let idBound: Int64 = anchor.messageID ?? .max
+            conditions.add("(created_at > ? OR (created_at = ? AND id > ?))", [anchor.createdAt, anchor.createdAt, idBound])
+        }
+        add(filter, to: &conditions)
+        let direction = before ? "DESC" : "ASC"
+        return try Row.fetchAll(
+            db,
+            sql: "SELECT * FROM messages \(conditions.whereClause) ORDER BY created_at \(direction), id \(direction) LIMIT \(limit)",
+            arguments: conditions.arguments
+        ).map(MessageRecord.init(row:))
+    }
+
+    func count(in channelID: Int64, filter: MessageFilter, in db: Database) throws -> Int {
+        var conditions = Conditions()
+        conditions.add("channel_id = ?", [channelID])
+        add(filter, to: &conditions)
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM messages \(conditions.whereClause)", arguments: conditions.arguments) ?? 0
+    }
+
+    private func add(_ filter: MessageFilter, to conditions: inout Conditions) {
+        if filter.visibleAfter > 0 { conditions.add("created_at > ?", [filter.visibleAfter]) }
+        if !filter.includingRemoved { conditions.add("is_removed = 0") }
+        if let senders = filter.senderRowIDs {
+            conditions.add("sender_id IN (\(SQL.placeholders(senders.count)))", senders)
+        }
+        switch filter.operatorFilter {
+        case .all: break
+        case .operator: conditions.add("is_op_msg = 1")
+        case .nonoperator: conditions.add("is_op_msg = 0")
+        }
+        if let type = filter.messageType { conditions.add("type = ?", [type.rawValue]) }
+        if let types = filter.customTypes, !types.contains("*") {
+            conditions.add("custom_type IN (\(SQL.placeholders(types.count)))", types)
+        }
+        switch filter.replyType {
+        case .none, .onlyReplyToChannel: conditions.add("parent_message_id IS NULL")
+        case .all: break
+        }
+    }
+
+    /// Writes back the fields an update may change.
+    func save(_ message: MessageRecord, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE messages SET message = ?, custom_type = ?, data = ?, mention_type = ?, is_removed = ?,
+                    sorted_metaarray = ?, translations = ?, updated_at = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                message.message, message.customType, message.data, message.mentionType.rawValue, message.isRemoved,
+                JSONColumn.encode(message.sortedMetaarray), JSONColumn.encode(message.translations), message.updatedAt,
+                message.id,
+            ]
+        )
+    }
+
+    /// Counts a reply on its parent.
+    func recordReply(to parentID: Int64, at time: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE messages SET reply_count = reply_count + 1, last_replied_at = MAX(last_replied_at, ?) WHERE id = ?",
+            arguments: [time, parentID]
+        )
+    }
+
+    /// The senders who replied most to each parent, most replies first.
+    func topRepliers(ofParents parentIDs: [Int64], limit: Int, in db: Database) throws -> [Int64: [Int64]] {
+        guard !parentIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT parent_message_id, sender_id, COUNT(*) AS replies FROM messages
+                WHERE parent_message_id IN (\(SQL.placeholders(parentIDs.count))) AND sender_id IS NOT NULL AND is_removed = 0
+                GROUP BY parent_message_id, sender_id ORDER BY replies DESC, MIN(id)
+                """,
+            arguments: StatementArguments(parentIDs)
+        )
+        var result: [Int64: [Int64]] = [:]
+        for row in rows {
+            let parent: Int64 = row["parent_message_id"]
+            if result[parent, default: []].count < limit { result[parent, default: []].append(row["sender_id"]) }
+        }
+        return result
+    }
+
+    // MARK: Mentions
+
+    func addMentions(of userRowIDs: [Int64], to messageID: Int64, in db: Database) throws {
+        for userRowID in userRowIDs {
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO message_mentions (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]
+            )
+        }
+    }
+
+    func replaceMentions(of messageID: Int64, with userRowIDs: [Int64], in db: Database) throws {
+        try db.execute(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
+        try addMentions(of: userRowIDs, to: messageID, in: db)
+    }
+
+    func mentionedUsers(ofMessages messageIDs: [Int64], in db: Database) throws -> [Int64: [Int64]] {
+        guard !messageIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: "SELECT message_id, user_id FROM message_mentions WHERE message_id IN (\(SQL.placeholders(messageIDs.count))) ORDER BY user_id",
+            arguments: StatementArguments(messageIDs)
+        )
+        return Dictionary(grouping: rows, by: { $0["message_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
+    }
+}

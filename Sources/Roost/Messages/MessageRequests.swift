@@ -1,0 +1,64 @@
+import Foundation
+
+/// `sorted_metaarray`, given as a JSON array or, as the official Python SDK sends it, as a
+/// string holding one.
+struct MetaArrayValue: Decodable {
+    let items: [MetaArrayItem]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            guard let parsed = try? JSON.decoder.decode([MetaArrayItem].self, from: Data(text.utf8)) else {
+                throw DecodingError.typeMismatch(
+                    [MetaArrayItem].self, .init(codingPath: decoder.codingPath, debugDescription: "not a JSON meta array")
+                )
+            }
+            items = parsed
+        } else {
+            items = try container.decode([MetaArrayItem].self)
+        }
+    }
+}
+
+/// The body of `POST /messages`, for all three message types.
+struct SendMessageRequest: Decodable {
+    var messageType: MessageType?
+    var userID: String?
+    var message: String?
+    var customType: String?
+    var data: String?
+    var mentionType: MentionType?
+    var mentionedUserIDs: [String]?
+    var isSilent: Bool?
+    var sortedMetaarray: MetaArrayValue?
+    var createdAt: Int64?
+    var dedupID: String?
+    var parentMessageID: Int64?
+    var url: String?
+    var fileName: String?
+    var fileSize: Int64?
+    var fileType: String?
+    var thumbnails: [String]?
+    var markAsRead: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case messageType = "message_type", userID = "user_id", message, customType = "custom_type", data
+        case mentionType = "mention_type", mentionedUserIDs = "mentioned_user_ids", isSilent = "is_silent"
+        case sortedMetaarray = "sorted_metaarray", createdAt = "created_at", dedupID = "dedup_id"
+        case parentMessageID = "parent_message_id", url, fileName = "file_name", fileSize = "file_size"
+        case fileType = "file_type", thumbnails, markAsRead = "mark_as_read"
+    }
+}
+
+/// The body of `PUT /messages/{message_id}`: only these fields change.
+struct UpdateMessageRequest: Decodable {
+    var message: String?
+    var customType: String?
+    var data: String?
+    var mentionType: MentionType?
+    var mentionedUserIDs: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case message, customType = "custom_type", data, mentionType = "mention_type", mentionedUserIDs = "mentioned_user_ids"
+    }
+}

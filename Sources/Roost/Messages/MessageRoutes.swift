@@ -1,0 +1,99 @@
+import Hummingbird
+
+/// `/v3/{channel_type}/{channel_url}/messages`: sending, history, single messages, edits.
+struct MessageRoutes: Sendable {
+    let messages: MessageService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        let path = ":channel_type/:channel_url/messages"
+        group.post(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            return try await messages.send(to: type, url, try await request.decodeJSON(SendMessageRequest.self))
+        }
+        group.get(RouterPath(path)) { request, context in
+            let (type, url) = try context.channel()
+            return MessageList(messages: try await messages.history(of: type, url, try HistoryRequest(request.query)))
+        }
+        group.get(RouterPath(path + "/total_count")) { _, context in
+            let (type, url) = try context.channel()
+            return MessageTotal(total: try await messages.totalCount(of: type, url))
+        }
+        group.get(RouterPath(path + "/:message_id")) { request, context in
+            let (type, url) = try context.channel()
+            return try await messages.message(try context.messageID(), of: type, url, options: try MessageViewOptions(request.query))
+        }
+        group.put(RouterPath(path + "/:message_id")) { request, context in
+            let (type, url) = try context.channel()
+            return try await messages.update(
+                try context.messageID(), of: type, url, with: try await request.decodeJSON(UpdateMessageRequest.self)
+            )
+        }
+        group.delete(RouterPath(path + "/:message_id")) { _, context in
+            let (type, url) = try context.channel()
+            try await messages.delete(try context.messageID(), of: type, url)
+            return EmptyObject()
+        }
+    }
+}
+
+typealias HistoryRequest = MessageService.HistoryRequest
+
+extension MessageService.HistoryRequest {
+    init(_ query: QueryParameters) throws(APIError) {
+        if let id = try query.int64("message_id") {
+            anchor = .message(id)
+        } else if let ts = try query.int64("message_ts") {
+            anchor = .timestamp(ts)
+        } else {
+            throw .missing("message_ts")
+        }
+        inclusive = try query.bool("include") ?? true
+        prevLimit = try Self.limit("prev_limit", in: query)
+        nextLimit = try Self.limit("next_limit", in: query)
+        reverse = try query.bool("reverse") ?? false
+        senderIDs = query.list("sender_ids") ?? query.string("sender_id").map { [$0] }
+        readerID = query.string("user_id")
+        filter.operatorFilter = try query.option("operator_filter", as: MessageFilter.OperatorFilter.self) ?? .all
+        filter.messageType = try query.option("message_type", as: MessageType.self)
+        filter.customTypes = query.list("custom_types") ?? query.string("custom_type").map { [$0] }
+        filter.includingRemoved = try query.bool("including_removed") ?? false
+        let withReplies = try query.bool("with_replies")
+        filter.replyType = try query.option("include_reply_type", as: MessageFilter.ReplyType.self)
+            ?? (withReplies == true ? .all : .none)
+        _ = try query.bool("show_subchannel_messages_only")
+        options = try MessageViewOptions(query)
+    }
+
+    private static func limit(_ name: String, in query: QueryParameters) throws(APIError) -> Int {
+        let limit = try query.int(name) ?? MessageRules.defaultHistoryLimit
+        guard MessageRules.historyLimit.contains(limit) else {
+            throw .outOfRange(name, MessageRules.historyLimit)
+        }
+        return limit
+    }
+}
+
+extension MessageViewOptions {
+    init(_ query: QueryParameters) throws(APIError) {
+        includeReactions = try query.bool("include_reactions") ?? false
+        includeThreadInfo = try query.bool("include_thread_info") ?? false
+        includeParentMessageInfo = try query.bool("include_parent_message_info") ?? false
+        let legacyMetaarray = try query.bool("with_metaarray")
+        withSortedMetaarray = try query.bool("with_sorted_meta_array") ?? legacyMetaarray ?? false
+    }
+}
+
+extension RoostContext {
+    func messageID() throws(APIError) -> Int64 {
+        guard let id = Int64(try pathParameter("message_id")) else { throw .unexpectedType("message_id", expected: .number) }
+        return id
+    }
+}
+
+struct MessageList: ResponseEncodable {
+    let messages: [Message]
+}
+
+struct MessageTotal: ResponseEncodable {
+    let total: Int
+}

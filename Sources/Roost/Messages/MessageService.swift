@@ -1,0 +1,264 @@
+import GRDB
+
+/// Sendbird's limits on messages.
+enum MessageRules {
+    static let maxAdminMessageLength = 1000
+    static let maxCustomTypeLength = 128
+    static let historyLimit = 0...200
+    static let defaultHistoryLimit = 15
+}
+
+/// The rules of messages: who may send where, what a new message changes (last message,
+/// unread counts, read state, hidden channels, threads), history, edits and deletion.
+struct MessageService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    let users = UserRepository()
+    let channels = ChannelRepository()
+    let members = MemberRepository()
+    let operators = OperatorRepository()
+    let messages = MessageRepository()
+    let readState = ReadStateRepository()
+    let assembler = MessageAssembler()
+
+    init(database: AppDatabase, clock: WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    // MARK: Send
+
+    func send(to type: ChannelType, _ url: String, _ request: SendMessageRequest) async throws -> Message {
+        let messageType = request.messageType ?? .user
+        try Self.check(request, as: messageType)
+        let now = clock.now
+        return try await database.pool.write { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            let sender = try sender(of: request, as: messageType, in: channel, in: db)
+            if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
+                // A retried import answers the message stored the first time.
+                return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
+            }
+            let parent = try request.parentMessageID.map { id throws in try parentMessage(id, in: channel, in: db) }
+            let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }
+            let isOperator = try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false
+            let createdAt = request.createdAt ?? now
+            let id = try messages.insert(
+                NewMessage(
+                    channelID: channel.rowID, type: messageType, senderRowID: sender, message: request.message ?? "",
+                    customType: request.customType ?? "", data: request.data ?? "",
+                    mentionType: request.mentionType ?? .users, isSilent: request.isSilent ?? false,
+                    isOperatorMessage: isOperator, parentMessageID: parent?.id, file: Self.file(of: request, as: messageType),
+                    thumbnails: request.thumbnails ?? [], sortedMetaarray: request.sortedMetaarray?.items ?? [],
+                    dedupID: request.dedupID, createdAt: createdAt
+                ),
+                in: db
+            )
+            try messages.addMentions(of: mentioned, to: id, in: db)
+            let record = try messages.find(id: id, in: db)!
+            let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
+            if channel.isEphemeral {
+                // Ephemeral channels keep nothing: the id is spent, the message is not stored.
+                try messages.delete(id: id, in: db)
+            } else {
+                try recordEffects(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
+            }
+            return answer
+        }
+    }
+
+    /// What a stored message changes beyond its own row.
+    private func recordEffects(
+        of message: MessageRecord, in channel: ChannelRecord, mentioned: [Int64], markAsRead: Bool, in db: Database
+    ) throws {
+        if let parentID = message.parentMessageID {
+            try messages.recordReply(to: parentID, at: message.createdAt, in: db)
+        }
+        if channel.type == .open, let sender = message.senderRowID {
+            try ParticipantRepository().enter(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db)
+        }
+        guard !message.isSilent else { return }
+        try channels.recordLastMessage(message.id, at: message.createdAt, in: channel.rowID, in: db)
+        guard channel.type == .group else { return }
+        try readState.unhideOnNewMessage(in: channel.rowID, in: db)
+        if message.parentMessageID == nil {
+            try readState.countNewMessage(
+                in: channel.rowID, sentBy: message.senderRowID, mentioning: mentioned,
+                mentionsEveryone: message.mentionType == .channel, in: db
+            )
+        }
+        if markAsRead, let sender = message.senderRowID {
+            try readState.markRead(channelID: channel.rowID, userRowID: sender, upTo: message.createdAt, in: db)
+        }
+    }
+
+    /// The sender's row id (nil for admin messages), after Sendbird's checks: the user exists,
+    /// is active, belongs to the group channel, and may speak if the channel is frozen.
+    private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, in db: Database) throws -> Int64? {
+        guard type != .admin else { return nil }
+        guard let userID = request.userID else { throw APIError.missing("user_id") }
+        guard let (rowID, isActive) = try users.activity(of: userID, in: db) else { throw APIError.notFound("User") }
+        guard isActive else { throw APIError.senderDeactivated }
+        if channel.type == .group {
+            guard try members.find(channelID: channel.rowID, userRowID: rowID, in: db)?.state == .joined else {
+                throw APIError.senderNotMember
+            }
+        }
+        if channel.freeze, try !operators.isOperator(rowID, of: channel.rowID, in: db) {
+            throw APIError.channelFrozen
+        }
+        return rowID
+    }
+
+    private func parentMessage(_ id: Int64, in channel: ChannelRecord, in db: Database) throws -> MessageRecord {
+        guard let parent = try messages.find(id: id, in: db), parent.channelID == channel.rowID, !parent.isRemoved else {
+            throw APIError.notFound("Parent message")
+        }
+        guard parent.parentMessageID == nil else {
+            throw APIError.invalid("parent_message_id", "A reply cannot have replies of its own.")
+        }
+        return parent
+    }
+
+    private static func check(_ request: SendMessageRequest, as type: MessageType) throws(APIError) {
+        if let customType = request.customType, customType.count > MessageRules.maxCustomTypeLength {
+            throw .tooLong("custom_type", max: MessageRules.maxCustomTypeLength)
+        }
+        switch type {
+        case .user:
+            guard let message = request.message else { throw .missing("message") }
+            guard message.count <= GroupChannel.maxLengthMessage else { throw .tooLong("message", max: GroupChannel.maxLengthMessage) }
+        case .admin:
+            guard let message = request.message else { throw .missing("message") }
+            guard message.count <= MessageRules.maxAdminMessageLength else {
+                throw .tooLong("message", max: MessageRules.maxAdminMessageLength)
+            }
+        case .file:
+            guard let url = request.url, !url.isEmpty else { throw .missing("url") }
+        }
+        if let createdAt = request.createdAt, createdAt < 0 { throw .negativeNotAllowed("created_at") }
+    }
+
+    private static func file(of request: SendMessageRequest, as type: MessageType) -> FileInfo? {
+        guard type == .file, let url = request.url else { return nil }
+        return FileInfo(
+            url: url, name: request.fileName ?? "", type: request.fileType ?? "", size: request.fileSize ?? 0,
+            data: request.data ?? ""
+        )
+    }
+}
+
+/// History, single messages, edits and deletion.
+extension MessageService {
+    /// A history page around an anchor: up to `prevLimit` messages before it and `nextLimit`
+    /// after it, oldest first (newest first with `reverse`).
+    struct HistoryRequest: Sendable {
+        var anchor: HistoryAnchor
+        var inclusive = true
+        var prevLimit = MessageRules.defaultHistoryLimit
+        var nextLimit = MessageRules.defaultHistoryLimit
+        var reverse = false
+        var filter = MessageFilter()
+        var senderIDs: [String]?
+        var readerID: String?
+        var options = MessageViewOptions()
+    }
+
+    enum HistoryAnchor: Sendable {
+        case timestamp(Int64)
+        case message(Int64)
+    }
+
+    func history(of type: ChannelType, _ url: String, _ request: HistoryRequest) async throws -> [Message] {
+        try await database.pool.read { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            var filter = request.filter
+            if let senderIDs = request.senderIDs {
+                filter.senderRowIDs = Array(try users.rowIDs(of: senderIDs, in: db).values)
+            }
+            if let readerID = request.readerID, type == .group {
+                let reader = try users.existingRowID(of: readerID, in: db)
+                filter.visibleAfter = try members.find(channelID: channel.rowID, userRowID: reader, in: db)?.messageOffset ?? 0
+            }
+            let anchor: MessageAnchor
+            switch request.anchor {
+            case .timestamp(let ts):
+                anchor = MessageAnchor(createdAt: ts, messageID: nil, inclusive: request.inclusive)
+            case .message(let id):
+                guard let message = try messages.find(id: id, in: db), message.channelID == channel.rowID else {
+                    throw APIError.notFound("Message")
+                }
+                anchor = MessageAnchor(createdAt: message.createdAt, messageID: id, inclusive: request.inclusive)
+            }
+            let before = try messages.page(of: channel.rowID, from: anchor, before: true, limit: request.prevLimit, filter: filter, in: db)
+            let after = try messages.page(of: channel.rowID, from: anchor, before: false, limit: request.nextLimit, filter: filter, in: db)
+            let ordered = before.reversed() + after
+            return try assembler.messages(request.reverse ? ordered.reversed() : ordered, in: channel, options: request.options, in: db)
+        }
+    }
+
+    func message(_ id: Int64, of type: ChannelType, _ url: String, options: MessageViewOptions) async throws -> Message {
+        try await database.pool.read { db in
+            let (channel, record) = try existingMessage(id, of: type, url, in: db)
+            return try assembler.message(record, in: channel, options: options, in: db)
+        }
+    }
+
+    func totalCount(of type: ChannelType, _ url: String) async throws -> Int {
+        try await database.pool.read { db in
+            try messages.count(in: try channels.existing(type, url: url, in: db).rowID, filter: MessageFilter(replyType: .all), in: db)
+        }
+    }
+
+    /// Changes the text, custom type, data or mentions of a message.
+    func update(_ id: Int64, of type: ChannelType, _ url: String, with request: UpdateMessageRequest) async throws -> Message {
+        if let customType = request.customType, customType.count > MessageRules.maxCustomTypeLength {
+            throw APIError.tooLong("custom_type", max: MessageRules.maxCustomTypeLength)
+        }
+        let now = clock.now
+        return try await database.pool.write { db in
+            var (channel, record) = try existingMessage(id, of: type, url, in: db)
+            if let message = request.message {
+                let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : GroupChannel.maxLengthMessage
+                guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
+                record.message = message
+            }
+            if let customType = request.customType { record.customType = customType }
+            if let data = request.data { record.data = data }
+            if let mentionType = request.mentionType { record.mentionType = mentionType }
+            record.updatedAt = now
+            try messages.save(record, in: db)
+            if let mentionedIDs = request.mentionedUserIDs {
+                let mentioned = try mentionedIDs.compactMap { try users.rowID(of: $0, in: db) }
+                try messages.replaceMentions(of: id, with: mentioned, in: db)
+            }
+            channel = try channels.find(rowID: channel.rowID, in: db)!
+            return try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
+        }
+    }
+
+    /// Removes a message; it stays in history as `is_removed` for those who ask for removed messages.
+    func delete(_ id: Int64, of type: ChannelType, _ url: String) async throws {
+        let now = clock.now
+        try await database.pool.write { db in
+            var (_, record) = try existingMessage(id, of: type, url, in: db)
+            record.isRemoved = true
+            record.updatedAt = now
+            try messages.save(record, in: db)
+        }
+    }
+
+    func existingMessage(_ id: Int64, of type: ChannelType, _ url: String, in db: Database) throws -> (ChannelRecord, MessageRecord) {
+        let channel = try channels.existing(type, url: url, in: db)
+        guard let record = try messages.find(id: id, in: db), record.channelID == channel.rowID, !record.isRemoved else {
+            throw APIError.notFound("Message")
+        }
+        return (channel, record)
+    }
+}
+
+extension APIError {
+    static let senderNotMember = APIError(code: 900020, message: "The sender is not a member of this channel.")
+    static let senderDeactivated = APIError(code: 900021, message: "The sender has been deactivated.")
+    static let channelFrozen = APIError(code: 900050, message: "The channel is frozen: only operators can send messages.")
+}

@@ -1,0 +1,51 @@
+import GRDB
+
+/// Reactions to messages. Every method runs inside the caller's transaction.
+struct ReactionRepository: Sendable {
+    struct Reaction: Sendable {
+        let key: String
+        let userRowIDs: [Int64]
+        let updatedAt: Int64
+    }
+
+    func add(_ key: String, by userRowID: Int64, to messageID: Int64, at now: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO reactions (message_id, reaction, user_id, updated_at) VALUES (?, ?, ?, ?)",
+            arguments: [messageID, key, userRowID, now]
+        )
+    }
+
+    func remove(_ key: String, by userRowID: Int64, from messageID: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM reactions WHERE message_id = ? AND reaction = ? AND user_id = ?",
+            arguments: [messageID, key, userRowID]
+        )
+    }
+
+    /// Each message's reactions, grouped by key in the order they were first used.
+    func reactions(ofMessages messageIDs: [Int64], in db: Database) throws -> [Int64: [Reaction]] {
+        guard !messageIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT message_id, reaction, user_id, updated_at FROM reactions
+                WHERE message_id IN (\(SQL.placeholders(messageIDs.count))) ORDER BY message_id, updated_at, user_id
+                """,
+            arguments: StatementArguments(messageIDs)
+        )
+        var result: [Int64: [Reaction]] = [:]
+        for (messageID, messageRows) in Dictionary(grouping: rows, by: { $0["message_id"] as Int64 }) {
+            var order: [String] = []
+            var users: [String: [Int64]] = [:]
+            var updated: [String: Int64] = [:]
+            for row in messageRows {
+                let key: String = row["reaction"]
+                if users[key] == nil { order.append(key) }
+                users[key, default: []].append(row["user_id"])
+                updated[key] = max(updated[key] ?? 0, row["updated_at"])
+            }
+            result[messageID] = order.map { Reaction(key: $0, userRowIDs: users[$0]!, updatedAt: updated[$0]!) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+import GRDB
+
+/// Read and delivery state and unread counts of group channel members, kept up to date as
+/// messages arrive. Every method runs inside the caller's transaction.
+struct ReadStateRepository: Sendable {
+    /// Counts a new message as unread for every joined member but its sender, and as an
+    /// unread mention for those it mentions, each as their count preference allows.
+    func countNewMessage(
+        in channelID: Int64, sentBy senderRowID: Int64?, mentioning mentioned: [Int64], mentionsEveryone: Bool,
+        in db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE members SET unread_message_count = unread_message_count + 1
+                WHERE channel_id = ? AND user_id IS NOT ? AND state = 'joined'
+                    AND count_preference IN ('all', 'unread_message_count_only')
+                """,
+            arguments: [channelID, senderRowID]
+        )
+        guard mentionsEveryone || !mentioned.isEmpty else { return }
+        var sql = """
+            UPDATE members SET unread_mention_count = unread_mention_count + 1
+            WHERE channel_id = ? AND user_id IS NOT ? AND state = 'joined'
+                AND count_preference IN ('all', 'unread_mention_count_only')
+            """
+        var arguments: StatementArguments = [channelID, senderRowID]
+        if !mentionsEveryone {
+            sql += " AND user_id IN (\(SQL.placeholders(mentioned.count)))"
+            arguments += StatementArguments(mentioned)
+        }
+        try db.execute(sql: sql, arguments: arguments)
+    }
+
+    /// A member has read everything up to `time`: their unread counts drop to what came after.
+    func markRead(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE members SET
+                    last_read_at = MAX(last_read_at, :time),
+                    delivered_at = MAX(delivered_at, :time),
+                    unread_message_count = (
+                        SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
+                            AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
+                            AND m.parent_message_id IS NULL AND m.sender_id IS NOT :user
+                            AND members.count_preference IN ('all', 'unread_message_count_only')),
+                    unread_mention_count = (
+                        SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
+                            AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
+                            AND m.parent_message_id IS NULL AND m.sender_id IS NOT :user
+                            AND members.count_preference IN ('all', 'unread_mention_count_only')
+                            AND (m.mention_type = 'channel'
+                                 OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = :user)))
+                WHERE channel_id = :channel AND user_id = :user
+                """,
+            arguments: ["channel": channelID, "user": userRowID, "time": time]
+        )
+    }
+
+    func markDelivered(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE members SET delivered_at = MAX(delivered_at, ?) WHERE channel_id = ? AND user_id = ?",
+            arguments: [time, channelID, userRowID]
+        )
+    }
+
+    /// Members who hid the channel but allow it to come back see it again on a new message.
+    func unhideOnNewMessage(in channelID: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE members SET hidden_state = 'unhidden' WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide'",
+            arguments: [channelID]
+        )
+    }
+
+    func setCountPreference(_ preference: CountPreference, channelID: Int64, userRowID: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE members SET count_preference = ? WHERE channel_id = ? AND user_id = ?",
+            arguments: [preference.rawValue, channelID, userRowID]
+        )
+        if preference == .off || preference == .unreadMentionCountOnly {
+            try db.execute(
+                sql: "UPDATE members SET unread_message_count = 0 WHERE channel_id = ? AND user_id = ?",
+                arguments: [channelID, userRowID]
+            )
+        }
+        if preference == .off || preference == .unreadMessageCountOnly {
+            try db.execute(
+                sql: "UPDATE members SET unread_mention_count = 0 WHERE channel_id = ? AND user_id = ?",
+                arguments: [channelID, userRowID]
+            )
+        }
+    }
+}
