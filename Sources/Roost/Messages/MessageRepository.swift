@@ -39,7 +39,8 @@ struct MessageAnchor: Sendable {
     let createdAt: Int64
     /// For a message anchor, its id; for a timestamp anchor, nil.
     let messageID: Int64?
-    /// Whether messages exactly at the anchor belong to the page.
+    /// For a timestamp anchor, whether messages sent exactly then count among those before it.
+    /// (A message anchor is never part of either side; the caller adds it.)
     let inclusive: Bool
 }
 
@@ -93,7 +94,7 @@ struct MessageRepository: Sendable {
         var conditions = Conditions()
         conditions.add("channel_id = ?", [channelID])
         if before {
-            let idBound: Int64 = anchor.messageID.map { anchor.inclusive ? $0 : $0 - 1 } ?? (anchor.inclusive ? .max : .min)
+            let idBound: Int64 = anchor.messageID.map { $0 - 1 } ?? (anchor.inclusive ? .max : .min)
             conditions.add("(created_at < ? OR (created_at = ? AND id <= ?))", [anchor.createdAt, anchor.createdAt, idBound])
         } else {
             let idBound: Int64 = anchor.messageID ?? .max

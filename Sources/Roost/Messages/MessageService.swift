@@ -181,6 +181,7 @@ extension MessageService {
                 filter.visibleAfter = try members.find(channelID: channel.rowID, userRowID: reader, in: db)?.messageOffset ?? 0
             }
             let anchor: MessageAnchor
+            var anchorMessage: [MessageRecord] = []
             switch request.anchor {
             case .timestamp(let ts):
                 anchor = MessageAnchor(createdAt: ts, messageID: nil, inclusive: request.inclusive)
@@ -189,10 +190,11 @@ extension MessageService {
                     throw APIError.notFound("Message")
                 }
                 anchor = MessageAnchor(createdAt: message.createdAt, messageID: id, inclusive: request.inclusive)
+                if request.inclusive, !message.isRemoved || filter.includingRemoved { anchorMessage = [message] }
             }
             let before = try messages.page(of: channel.rowID, from: anchor, before: true, limit: request.prevLimit, filter: filter, in: db)
             let after = try messages.page(of: channel.rowID, from: anchor, before: false, limit: request.nextLimit, filter: filter, in: db)
-            let ordered = before.reversed() + after
+            let ordered = before.reversed() + anchorMessage + after
             return try assembler.messages(request.reverse ? ordered.reversed() : ordered, in: channel, options: request.options, in: db)
         }
     }
