@@ -40,9 +40,13 @@ extension MembershipFilter {
     init(_ query: QueryParameters, userRowID: Int64) throws(APIError) {
         self.userRowID = userRowID
         hiddenMode = try query.option("hidden_mode", as: HiddenMode.self) ?? .unhiddenOnly
-        // group_channel_count spells joined-only as plain "joined".
-        stateFilter = query.string("member_state_filter") == "joined"
-            ? .joinedOnly : try query.option("member_state_filter", as: StateFilter.self) ?? .all
+        // group_channel_count names the filter `state` and spells its values "joined" and "invited".
+        let name = query.string("member_state_filter") == nil ? "state" : "member_state_filter"
+        switch query.string(name) {
+        case "joined": stateFilter = .joinedOnly
+        case "invited": stateFilter = .invitedOnly
+        default: stateFilter = try query.option(name, as: StateFilter.self) ?? .all
+        }
         unreadOnly = try query.option("unread_filter", as: UnreadFilter.self) == .unreadMessage
         searchQuery = query.string("search_query")
         if let fields = query.list("search_fields") {

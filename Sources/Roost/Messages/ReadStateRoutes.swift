@@ -1,0 +1,132 @@
+import Hummingbird
+
+struct MarkAsReadRequest: Decodable {
+    var userID: String
+    var timestamp: Int64?
+
+    enum CodingKeys: String, CodingKey { case userID = "user_id", timestamp }
+}
+
+struct MarkAllAsReadRequest: Decodable {
+    var channelURLs: [String]?
+
+    enum CodingKeys: String, CodingKey { case channelURLs = "channel_urls" }
+}
+
+struct CountPreferenceBody: Codable, ResponseEncodable {
+    var countPreference: CountPreference
+
+    enum CodingKeys: String, CodingKey { case countPreference = "count_preference" }
+}
+
+/// Read state of group channels (`/v3/group_channels/{channel_url}/messages/...`) and of
+/// users (`/v3/users/{user_id}/unread_*`, `mark_as_read_all`, `count_preference`).
+struct ReadStateRoutes: Sendable {
+    let readState: ReadStateService
+
+    /// Registered beside the message routes (`{channel_type}/{channel_url}/messages/...`) so the
+    /// router finds both; only group channels have read state.
+    func register(channels group: RouterGroup<RoostContext>) {
+        let path = ":channel_type/:channel_url/messages"
+        group.put(RouterPath(path + "/mark_as_read")) { request, context in
+            let body = try await request.decodeJSON(MarkAsReadRequest.self)
+            try await readState.markAsRead(try context.groupChannel(), userID: body.userID, timestamp: body.timestamp)
+            return EmptyObject()
+        }
+        group.put(RouterPath(path + "/mark_as_delivered")) { request, context in
+            let body = try await request.decodeJSON(MarkAsReadRequest.self)
+            return DeliveredAt(ts: try await readState.markAsDelivered(try context.groupChannel(), userID: body.userID))
+        }
+        group.get(RouterPath(path + "/unread_count")) { request, context in
+            UnreadByMember(unread: try await readState.unreadCounts(try context.groupChannel(), userIDs: request.query.list("user_ids")))
+        }
+    }
+
+    func register(users group: RouterGroup<RoostContext>) {
+        group.put(":user_id/mark_as_read_all") { request, context in
+            let body = try await request.decodeJSON(MarkAllAsReadRequest.self)
+            try await readState.markAllAsRead(userID: try context.pathParameter("user_id"), channelURLs: body.channelURLs)
+            return EmptyObject()
+        }
+        group.get(":user_id/unread_message_count") { request, context in
+            UnreadCount(unreadCount: try await totals(request, context).messages)
+        }
+        group.get(":user_id/unread_channel_count") { request, context in
+            UnreadCount(unreadCount: try await totals(request, context).channelsWithUnread)
+        }
+        group.get(":user_id/unread_item_count") { request, context in
+            let keys = request.query.list("item_keys")
+            var items: [String: Int] = [:]
+            for superMode in [ChannelFilter.SuperMode.all, .super, .nonsuper] {
+                let totals = try await readState.totals(
+                    of: try context.pathParameter("user_id"),
+                    customTypes: request.query.list("custom_types") ?? request.query.string("custom_type").map { [$0] },
+                    superMode: superMode
+                )
+                let prefix = ["all": "", "super": "super_", "nonsuper": "non_super_"][superMode.rawValue]!
+                items[prefix + "group_channel_unread_message_count"] = totals.messages
+                items[prefix + "group_channel_unread_mention_count"] = totals.mentions
+                items[prefix + "group_channel_invitation_count"] = totals.invitations
+            }
+            if let keys {
+                let unknown = keys.filter { items[$0] == nil }
+                guard unknown.isEmpty else { throw APIError.invalid("item_keys") }
+                items = items.filter { keys.contains($0.key) }
+            }
+            return UnreadItems(counts: items)
+        }
+        group.get(":user_id/count_preference/:channel_url") { _, context in
+            CountPreferenceBody(
+                countPreference: try await readState.countPreference(
+                    of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
+                )
+            )
+        }
+        group.put(":user_id/count_preference/:channel_url") { request, context in
+            let body = try await request.decodeJSON(CountPreferenceBody.self)
+            try await readState.setCountPreference(
+                body.countPreference, of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
+            )
+            return body
+        }
+    }
+
+    private func totals(_ request: Request, _ context: RoostContext) async throws -> ReadStateService.UnreadTotals {
+        let query = request.query
+        return try await readState.totals(
+            of: try context.pathParameter("user_id"), customTypes: query.list("custom_types"),
+            superMode: try query.option("super_mode", as: ChannelFilter.SuperMode.self) ?? .all
+        )
+    }
+}
+
+extension RoostContext {
+    /// The `{channel_url}` of a route that exists for group channels only.
+    func groupChannel() throws(APIError) -> String {
+        let (type, url) = try channel()
+        guard type == .group else { throw .routeNotFound }
+        return url
+    }
+}
+
+struct DeliveredAt: ResponseEncodable {
+    let ts: Int64
+}
+
+struct UnreadByMember: ResponseEncodable {
+    let unread: [String: Int]
+}
+
+struct UnreadCount: ResponseEncodable {
+    let unreadCount: Int
+
+    enum CodingKeys: String, CodingKey { case unreadCount = "unread_count" }
+}
+
+struct UnreadItems: ResponseEncodable {
+    let counts: [String: Int]
+
+    func encode(to encoder: any Encoder) throws {
+        try counts.encode(to: encoder)
+    }
+}

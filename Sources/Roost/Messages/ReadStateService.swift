@@ -1,0 +1,130 @@
+import GRDB
+
+/// Read and delivery state, unread counts and count preferences of group channel members.
+struct ReadStateService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    private let users = UserRepository()
+    private let channels = ChannelRepository()
+    private let members = MemberRepository()
+    private let readState = ReadStateRepository()
+
+    init(database: AppDatabase, clock: WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Unread totals of one user across their joined group channels.
+    struct UnreadTotals: Sendable {
+        var messages = 0
+        var mentions = 0
+        var invitations = 0
+        var channelsWithUnread = 0
+    }
+
+    /// Marks a member's messages as read up to `timestamp` (now when absent).
+    func markAsRead(_ url: String, userID: String, timestamp: Int64?) async throws {
+        let now = clock.now
+        try await database.pool.write { db in
+            let (channel, userRowID) = try membership(url, userID, in: db)
+            try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: timestamp ?? now, in: db)
+        }
+    }
+
+    /// Marks a member's messages as delivered; answers the time recorded.
+    func markAsDelivered(_ url: String, userID: String) async throws -> Int64 {
+        let now = clock.now
+        return try await database.pool.write { db in
+            let (channel, userRowID) = try membership(url, userID, in: db)
+            try readState.markDelivered(channelID: channel.rowID, userRowID: userRowID, upTo: now, in: db)
+            return now
+        }
+    }
+
+    /// Each member's unread message count, or only the named members'.
+    func unreadCounts(_ url: String, userIDs: [String]?) async throws -> [String: Int] {
+        try await database.pool.read { db in
+            let channel = try channels.existing(.group, url: url, in: db)
+            let records = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []
+            let summaries = try users.summaries(ofRows: records.map(\.userRowID), in: db)
+            var counts: [String: Int] = [:]
+            for record in records {
+                guard let userID = summaries[record.userRowID]?.userID else { continue }
+                if let userIDs, !userIDs.contains(userID) { continue }
+                counts[userID] = record.unreadMessageCount
+            }
+            return counts
+        }
+    }
+
+    /// Marks every message as read in the user's joined channels, or in the listed ones.
+    func markAllAsRead(userID: String, channelURLs: [String]?) async throws {
+        let now = clock.now
+        try await database.pool.write { db in
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            let channelIDs: [Int64]
+            if let channelURLs, !channelURLs.isEmpty {
+                channelIDs = try channelURLs.map { try channels.existing(.group, url: $0, in: db).rowID }
+            } else {
+                channelIDs = try members.channelIDs(of: userRowID, customType: nil, in: db)
+            }
+            for channelID in channelIDs {
+                try readState.markRead(channelID: channelID, userRowID: userRowID, upTo: now, in: db)
+            }
+        }
+    }
+
+    func totals(of userID: String, customTypes: [String]?, superMode: ChannelFilter.SuperMode) async throws -> UnreadTotals {
+        try await database.pool.read { db in
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            var conditions = Conditions()
+            conditions.add("m.user_id = ?", [userRowID])
+            if let customTypes { conditions.add("c.custom_type IN (\(SQL.placeholders(customTypes.count)))", customTypes) }
+            switch superMode {
+            case .all: break
+            case .super: conditions.add("c.is_super = 1")
+            case .nonsuper: conditions.add("c.is_super = 0")
+            }
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT
+                        COALESCE(SUM(CASE WHEN m.state = 'joined' THEN m.unread_message_count END), 0) AS messages,
+                        COALESCE(SUM(CASE WHEN m.state = 'joined' THEN m.unread_mention_count END), 0) AS mentions,
+                        COUNT(CASE WHEN m.state = 'invited' THEN 1 END) AS invitations,
+                        COUNT(CASE WHEN m.state = 'joined' AND m.unread_message_count > 0 THEN 1 END) AS channels
+                    FROM members m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
+                    """,
+                arguments: conditions.arguments
+            )
+            return UnreadTotals(
+                messages: row?["messages"] ?? 0, mentions: row?["mentions"] ?? 0,
+                invitations: row?["invitations"] ?? 0, channelsWithUnread: row?["channels"] ?? 0
+            )
+        }
+    }
+
+    func countPreference(of userID: String, in url: String) async throws -> CountPreference {
+        try await database.pool.read { db in
+            let (channel, userRowID) = try membership(url, userID, in: db)
+            return try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)!.countPreference
+        }
+    }
+
+    func setCountPreference(_ preference: CountPreference, of userID: String, in url: String) async throws {
+        try await database.pool.write { db in
+            let (channel, userRowID) = try membership(url, userID, in: db)
+            try readState.setCountPreference(preference, channelID: channel.rowID, userRowID: userRowID, in: db)
+        }
+    }
+
+    /// The channel and the row id of a user who must be a member of it.
+    private func membership(_ url: String, _ userID: String, in db: Database) throws -> (ChannelRecord, Int64) {
+        let channel = try channels.existing(.group, url: url, in: db)
+        let userRowID = try users.existingRowID(of: userID, in: db)
+        guard try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil else {
+            throw APIError.notAMember(userID)
+        }
+        return (channel, userRowID)
+    }
+}

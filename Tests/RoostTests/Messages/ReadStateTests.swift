@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@Suite struct ReadStateTests {
+    @Test func tenMessagesFromThreeUsersThenMarkAsRead() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("alice", "bob", "carol")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob", "carol"]}"#)
+            let senders = ["alice", "bob", "carol", "alice", "alice", "bob", "carol", "carol", "alice", "bob"]
+            var times: [Int64] = []
+            for (index, sender) in senders.enumerated() {
+                clock.advance(milliseconds: 100)
+                try await api.say(sender, "m\(index)", in: "chat")
+                times.append(clock.now)
+            }
+            func unread() async throws -> JSONValue {
+                try await api.get("/v3/group_channels/chat/messages/unread_count")["unread"]
+            }
+            // Each member has read up to their own last message; what came after is unread.
+            #expect(try await unread() == ["alice": 1, "bob": 0, "carol": 2])
+            #expect(try await api.get("/v3/group_channels/chat/messages/unread_count?user_ids=carol")["unread"] == ["carol": 2])
+
+            let receipts = try await api.get("/v3/group_channels/chat?show_read_receipt=true")["read_receipt"]
+            #expect(receipts["alice"].int.map(Int64.init) == times[8])
+            #expect(receipts["bob"].int.map(Int64.init) == times[9])
+            #expect(receipts["carol"].int.map(Int64.init) == times[7])
+
+            #expect(try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "carol", "timestamp": \#(times[8])}"#).json == [:])
+            #expect(try await unread() == ["alice": 1, "bob": 0, "carol": 1])
+            #expect(try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "carol"}"#).status == .ok)
+            #expect(try await unread() == ["alice": 1, "bob": 0, "carol": 0])
+            #expect(try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "alice"}"#).status == .ok)
+            #expect(try await unread() == ["alice": 0, "bob": 0, "carol": 0])
+
+            let channel = try await api.get("/v3/users/carol/my_group_channels?show_read_receipt=true")["channels"][0]
+            #expect(channel["last_message"]["message"] == "m9")
+            #expect(channel["unread_message_count"] == 0)
+            #expect(channel["my_last_read"].int.map(Int64.init) == clock.now)
+            #expect(channel["read_receipt"]["bob"].int.map(Int64.init) == times[9])
+
+            expectError(try await api.put("/v3/group_channels/chat/messages/mark_as_read", "{}"), code: 400105)
+            try await api.createUser("dave")
+            expectError(try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "dave"}"#), code: 400108)
+        }
+    }
+
+    @Test func deliveryReceipts() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
+            try await api.say("alice", "hi", in: "chat")
+            clock.advance(milliseconds: 50)
+            let delivered = try await api.put("/v3/group_channels/chat/messages/mark_as_delivered", #"{"user_id": "bob"}"#)
+            #expect(delivered["ts"].int == 1_700_000_000_050)
+            let receipt = try await api.get("/v3/group_channels/chat?show_delivery_receipt=true")["delivery_receipt"]
+            #expect(receipt["bob"] == 1_700_000_000_050)
+            #expect(receipt["alice"] == 1_700_000_000_000)
+        }
+    }
+
+    @Test func userTotalsAndMarkAllAsRead() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
+            try await api.createChannel(#"{"channel_url": "work", "user_ids": ["alice", "bob"], "custom_type": "work"}"#)
+            try await api.createChannel(#"{"channel_url": "home", "user_ids": ["alice", "bob"], "custom_type": "home", "is_super": true}"#)
+            try await api.createChannel(#"{"channel_url": "pending", "user_ids": ["alice"]}"#)
+            #expect(try await api.post("/v3/group_channels/pending/invite", #"{"user_ids": ["carol"]}"#).status == .ok)
+            try await api.say("alice", "one", in: "work")
+            try await api.send("work", #"{"message_type": "MESG", "user_id": "alice", "message": "two", "mention_type": "channel"}"#)
+            try await api.say("alice", "three", in: "home")
+
+            #expect(try await api.get("/v3/users/bob/unread_message_count")["unread_count"] == 3)
+            #expect(try await api.get("/v3/users/bob/unread_message_count?custom_types=work")["unread_count"] == 2)
+            #expect(try await api.get("/v3/users/bob/unread_message_count?super_mode=super")["unread_count"] == 1)
+            #expect(try await api.get("/v3/users/bob/unread_channel_count")["unread_count"] == 2)
+            let items = try await api.get("/v3/users/bob/unread_item_count")
+            #expect(items["group_channel_unread_message_count"] == 3)
+            #expect(items["group_channel_unread_mention_count"] == 1)
+            #expect(items["super_group_channel_unread_message_count"] == 1)
+            #expect(items["non_super_group_channel_unread_message_count"] == 2)
+            let invitations = try await api.get("/v3/users/carol/unread_item_count?item_keys=group_channel_invitation_count")
+            #expect(invitations.json == ["group_channel_invitation_count": 1])
+            expectError(try await api.get("/v3/users/bob/unread_item_count?item_keys=everything"), code: 400111)
+
+            #expect(try await api.put("/v3/users/bob/mark_as_read_all", #"{"channel_urls": ["work"]}"#).json == [:])
+            #expect(try await api.get("/v3/users/bob/unread_message_count")["unread_count"] == 1)
+            #expect(try await api.put("/v3/users/bob/mark_as_read_all", "{}").status == .ok)
+            #expect(try await api.get("/v3/users/bob/unread_message_count")["unread_count"] == 0)
+            expectError(try await api.get("/v3/users/ghost/unread_message_count"), code: 400201)
+        }
+    }
+
+    @Test func countPreferenceChangesWhatIsCounted() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
+            #expect(try await api.get("/v3/users/bob/count_preference/chat").json == ["count_preference": "all"])
+            #expect(try await api.put("/v3/users/bob/count_preference/chat", #"{"count_preference": "unread_mention_count_only"}"#).json
+                == ["count_preference": "unread_mention_count_only"])
+            try await api.say("alice", "plain", in: "chat")
+            try await api.send("chat", #"{"message_type": "MESG", "user_id": "alice", "message": "hey @bob", "mentioned_user_ids": ["bob"]}"#)
+            var bob = try await api.get("/v3/users/bob/my_group_channels")["channels"][0]
+            #expect(bob["unread_message_count"] == 0)
+            #expect(bob["unread_mention_count"] == 1)
+            #expect(bob["my_count_preference"] == "unread_mention_count_only")
+
+            #expect(try await api.put("/v3/users/bob/count_preference/chat", #"{"count_preference": "off"}"#).status == .ok)
+            try await api.send("chat", #"{"message_type": "MESG", "user_id": "alice", "message": "again @bob", "mentioned_user_ids": ["bob"]}"#)
+            bob = try await api.get("/v3/users/bob/my_group_channels")["channels"][0]
+            #expect(bob["unread_message_count"] == 0)
+            #expect(bob["unread_mention_count"] == 0)
+
+            #expect(try await api.put("/v3/users/bob/count_preference/chat", #"{"count_preference": "all"}"#).status == .ok)
+            try await api.say("alice", "counted", in: "chat")
+            #expect(try await api.get("/v3/users/bob/my_group_channels")["channels"][0]["unread_message_count"] == 1)
+            expectError(try await api.put("/v3/users/bob/count_preference/chat", #"{"count_preference": "some"}"#), code: 400111)
+            try await api.createUser("carol")
+            expectError(try await api.get("/v3/users/carol/count_preference/chat"), code: 400108)
+        }
+    }
+}
