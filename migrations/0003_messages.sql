@@ -40,13 +40,15 @@ CREATE TABLE message_mentions (
     PRIMARY KEY (message_id, user_id)
 ) WITHOUT ROWID;
 
+-- Reactions keep a row id so that they list in the order they were made.
 CREATE TABLE reactions (
+    id INTEGER PRIMARY KEY,
     message_id INTEGER NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
     reaction TEXT NOT NULL,
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     updated_at INTEGER NOT NULL,
-    PRIMARY KEY (message_id, reaction, user_id)
-) WITHOUT ROWID;
+    UNIQUE (message_id, reaction, user_id)
+);
 
 -- The newest message of each channel, for last_message.
 ALTER TABLE channels ADD COLUMN last_message_id INTEGER;

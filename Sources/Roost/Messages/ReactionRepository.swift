@@ -10,7 +10,7 @@ struct ReactionRepository: Sendable {
 
     func add(_ key: String, by userRowID: Int64, to messageID: Int64, at now: Int64, in db: Database) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO reactions (message_id, reaction, user_id, updated_at) VALUES (?, ?, ?, ?)",
+            sql: "INSERT OR IGNORE INTO reactions (message_id, reaction, user_id, updated_at) VALUES (?, ?, ?, ?)",
             arguments: [messageID, key, userRowID, now]
         )
     }
@@ -29,7 +29,7 @@ struct ReactionRepository: Sendable {
             db,
             sql: """
                 SELECT message_id, reaction, user_id, updated_at FROM reactions
-                WHERE message_id IN (\(SQL.placeholders(messageIDs.count))) ORDER BY message_id, updated_at, user_id
+                WHERE message_id IN (\(SQL.placeholders(messageIDs.count))) ORDER BY id
                 """,
             arguments: StatementArguments(messageIDs)
         )

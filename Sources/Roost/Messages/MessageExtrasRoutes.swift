@@ -1,0 +1,117 @@
+import Hummingbird
+
+struct ReactionRequest: Decodable {
+    var userID: String
+    var reaction: String
+
+    enum CodingKeys: String, CodingKey { case userID = "user_id", reaction }
+}
+
+struct MetaArrayRequest: Decodable {
+    var sortedMetaarray: MetaArrayValue
+    var mode: MessageExtrasService.MetaArrayMode?
+    var upsert: Bool?
+
+    enum CodingKeys: String, CodingKey { case sortedMetaarray = "sorted_metaarray", mode, upsert }
+}
+
+struct TranslationRequest: Decodable {
+    var targetLangs: [String]?
+
+    enum CodingKeys: String, CodingKey { case targetLangs = "target_langs" }
+}
+
+/// `/messages/{message_id}/reactions`, `/sorted_metaarray` and `/translation`.
+struct MessageExtrasRoutes: Sendable {
+    let extras: MessageExtrasService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        let path = ":channel_type/:channel_url/messages/:message_id"
+        group.post(RouterPath(path + "/reactions")) { request, context in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(ReactionRequest.self)
+            return ReactionChangeBody(
+                change: try await extras.react(body.reaction, by: body.userID, to: try context.messageID(), of: type, url, adding: true)
+            )
+        }
+        group.delete(RouterPath(path + "/reactions")) { request, context in
+            let (type, url) = try context.channel()
+            let query = request.query
+            guard let userID = query.string("user_id") else { throw APIError.missing("user_id") }
+            guard let reaction = query.string("reaction") else { throw APIError.missing("reaction") }
+            return ReactionChangeBody(
+                change: try await extras.react(reaction, by: userID, to: try context.messageID(), of: type, url, adding: false)
+            )
+        }
+        group.get(RouterPath(path + "/reactions")) { request, context in
+            let (type, url) = try context.channel()
+            let listUsers = try request.query.bool("list_users") ?? false
+            let found = try await extras.reactions(of: try context.messageID(), of: type, url)
+            return listUsers
+                ? try jsonResponse(Dictionary(uniqueKeysWithValues: found.map { ($0.key, $0.userIDs) }))
+                : try jsonResponse(Dictionary(uniqueKeysWithValues: found.map { ($0.key, $0.userIDs.count) }))
+        }
+
+        group.post(RouterPath(path + "/sorted_metaarray")) { request, context in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(MetaArrayRequest.self)
+            return MetaArrayBody(
+                sortedMetaarray: try await extras.addMetaArray(body.sortedMetaarray.items, to: try context.messageID(), of: type, url)
+            )
+        }
+        group.put(RouterPath(path + "/sorted_metaarray")) { request, context in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(MetaArrayRequest.self)
+            return MetaArrayBody(
+                sortedMetaarray: try await extras.updateMetaArray(
+                    body.sortedMetaarray.items, mode: body.mode ?? .add, upsert: body.upsert ?? false,
+                    of: try context.messageID(), type, url
+                )
+            )
+        }
+        group.delete(RouterPath(path + "/sorted_metaarray")) { request, context in
+            let (type, url) = try context.channel()
+            guard let keys = request.query.list("keys") else { throw APIError.missing("keys") }
+            try await extras.removeMetaArrayKeys(keys, of: try context.messageID(), type, url)
+            return EmptyObject()
+        }
+
+        group.post(RouterPath(path + "/translation")) { request, context -> Message in
+            let (type, url) = try context.channel()
+            let body = try await request.decodeJSON(TranslationRequest.self)
+            return try await extras.translate(try context.messageID(), of: type, url, into: body.targetLangs ?? [])
+        }
+    }
+}
+
+struct ReactionChangeBody: ResponseEncodable {
+    let change: MessageExtrasService.ReactionChange
+
+    enum CodingKeys: String, CodingKey {
+        case reaction, userID = "user_id", success, messageID = "msg_id", updatedAt = "updated_at", operation
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(change.reaction, forKey: .reaction)
+        try container.encode(change.userID, forKey: .userID)
+        try container.encode(true, forKey: .success)
+        try container.encode(change.messageID, forKey: .messageID)
+        try container.encode(change.updatedAt, forKey: .updatedAt)
+        try container.encode(change.added ? "ADD" : "DELETE", forKey: .operation)
+    }
+}
+
+struct MetaArrayBody: ResponseEncodable {
+    let sortedMetaarray: [MetaArrayItem]
+
+    enum CodingKeys: String, CodingKey { case sortedMetaarray = "sorted_metaarray" }
+}
+
+extension APIError {
+    /// Roost ships no translation engine; it says so rather than pretending to translate.
+    static let noTranslationEngine = APIError(
+        code: 400111,
+        message: "Invalid value: \"target_langs\". No translation engine is configured on this server, so messages cannot be translated."
+    )
+}
