@@ -76,3 +76,6 @@ CREATE TRIGGER messages_indexed_on_update AFTER UPDATE OF message ON messages BE
     INSERT INTO message_search (message_search, rowid, message) VALUES ('delete', OLD.id, OLD.message);
     INSERT INTO message_search (rowid, message) VALUES (NEW.id, NEW.message);
 END;
+
+-- The indexed words, for expanding wildcard and fuzzy search terms.
+CREATE VIRTUAL TABLE message_search_terms USING fts5vocab (message_search, 'row');

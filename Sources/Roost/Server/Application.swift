@@ -44,6 +44,7 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     OpenChannelRoutes(channels: OpenChannelService(database: database, clock: clock)).register(on: api.group("open_channels"))
     MessageRoutes(messages: MessageService(database: database, clock: clock)).register(on: api)
     MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock)).register(on: api)
+    SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
     let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock))
     readState.register(channels: api)
     readState.register(users: api.group("users"))

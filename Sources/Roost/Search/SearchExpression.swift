@@ -1,0 +1,105 @@
+/// A search term as the user wrote it, parsed into a boolean expression. The leaves are
+/// words, which may hold wildcards (`?` one character, `*` any run) or end in `~` (fuzzy).
+indirect enum SearchExpression: Equatable, Sendable {
+    case term(String, fuzzy: Bool)
+    case and(SearchExpression, SearchExpression)
+    case or(SearchExpression, SearchExpression)
+
+    var hasWildcard: Bool {
+        if case .term(let word, _) = self { return word.contains("*") || word.contains("?") }
+        return false
+    }
+}
+
+/// Parses Sendbird's advanced query syntax: words with `*`, `?` and a trailing `~`, joined
+/// by `AND` (also implied between neighbouring words) and `OR`, grouped with parentheses.
+struct AdvancedQueryParser {
+    private var tokens: [String]
+    private var position = 0
+
+    private init(_ query: String) {
+        var tokens: [String] = []
+        var word = ""
+        for character in query {
+            if character == "(" || character == ")" || character.isWhitespace {
+                if !word.isEmpty { tokens.append(word) }
+                word = ""
+                if !character.isWhitespace { tokens.append(String(character)) }
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { tokens.append(word) }
+        self.tokens = tokens
+    }
+
+    /// Parses a whole query.
+    static func parse(_ query: String) throws(APIError) -> SearchExpression {
+        var parser = AdvancedQueryParser(query)
+        return try parser.parseAll()
+    }
+
+    private mutating func parseAll() throws(APIError) -> SearchExpression {
+        let expression = try parseOr()
+        guard position == tokens.count else { throw Self.malformed }
+        return expression
+    }
+
+    private mutating func parseOr() throws(APIError) -> SearchExpression {
+        var expression = try parseAnd()
+        while peek == "OR" {
+            position += 1
+            expression = .or(expression, try parseAnd())
+        }
+        return expression
+    }
+
+    private mutating func parseAnd() throws(APIError) -> SearchExpression {
+        var expression = try parsePrimary()
+        while let next = peek, next != "OR", next != ")" {
+            if next == "AND" { position += 1 }
+            expression = .and(expression, try parsePrimary())
+        }
+        return expression
+    }
+
+    private mutating func parsePrimary() throws(APIError) -> SearchExpression {
+        guard let token = peek, token != ")", token != "AND", token != "OR" else { throw Self.malformed }
+        position += 1
+        if token == "(" {
+            let inner = try parseOr()
+            guard peek == ")" else { throw Self.malformed }
+            position += 1
+            return inner
+        }
+        let fuzzy = token.hasSuffix("~")
+        let word = Self.normalized(fuzzy ? String(token.dropLast()) : token)
+        guard !word.isEmpty, word.contains(where: { $0 != "*" && $0 != "?" }) else { throw Self.malformed }
+        return .term(word, fuzzy: fuzzy)
+    }
+
+    private var peek: String? { position < tokens.count ? tokens[position] : nil }
+
+    /// The index folds case and drops punctuation; terms are folded the same way.
+    static func normalized(_ word: String) -> String {
+        String(word.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "*" || $0 == "?" })
+    }
+
+    private static let malformed = APIError.invalid("query", "The advanced query is not well formed.")
+}
+
+/// Levenshtein distance, for fuzzy terms.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

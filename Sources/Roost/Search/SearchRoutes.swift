@@ -1,0 +1,55 @@
+import Hummingbird
+
+/// `GET /v3/search/messages`.
+struct SearchRoutes: Sendable {
+    let search: SearchService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.get("messages") { request, _ in
+            let query = request.query
+            guard let text = query.string("query") else { throw APIError.missing("query") }
+            var search = SearchService.Request(query: text)
+            search.exactMatch = try query.bool("exact_match") ?? false
+            search.advancedQuery = try query.bool("advanced_query") ?? false
+            _ = try query.bool("synonym")
+            search.channelURL = query.string("channel_url")
+            search.userID = query.string("user_id")
+            search.scope.channelCustomType = query.string("custom_type")
+            search.scope.from = try query.int64("message_ts_from")
+            search.scope.to = try query.int64("message_ts_to")
+            search.scope.order = try query.option("sort_field", as: SearchScope.Order.self) ?? .score
+            search.scope.reverse = try query.bool("reverse") ?? false
+            let limit = try query.int("limit") ?? SearchService.defaultLimit
+            guard SearchService.limits.contains(limit) else { throw APIError.outOfRange("limit", SearchService.limits) }
+            search.limit = limit
+            if let token = query.string("token") ?? query.string("after"), !token.isEmpty {
+                search.offset = Int(try PageCursor(token: token).integer(at: 0))
+            }
+            let results = try await self.search.search(search)
+            return SearchResults(
+                totalCount: results.total, results: results.messages, hasNext: !results.next.isEmpty,
+                next: results.next
+            )
+        }
+    }
+}
+
+struct SearchResults: ResponseEncodable {
+    let totalCount: Int
+    let results: [Message]
+    let hasNext: Bool
+    let next: String
+
+    enum CodingKeys: String, CodingKey {
+        case totalCount = "total_count", results, hasNext = "has_next", next, endCursor = "end_cursor"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(totalCount, forKey: .totalCount)
+        try container.encode(results, forKey: .results)
+        try container.encode(hasNext, forKey: .hasNext)
+        try container.encode(next, forKey: .next)
+        try container.encode(next, forKey: .endCursor)
+    }
+}

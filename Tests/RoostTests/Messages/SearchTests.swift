@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@Suite struct SearchTests {
+    private func seed(_ api: API, clock: TestClock) async throws {
+        try await api.createUsers("alice", "bob", "carol")
+        try await api.createChannel(#"{"channel_url": "work", "user_ids": ["alice", "bob"], "custom_type": "team"}"#)
+        try await api.createChannel(#"{"channel_url": "home", "user_ids": ["alice", "carol"]}"#)
+        for (url, user, text) in [
+            ("work", "alice", "The quarterly report is ready"),
+            ("work", "bob", "Reports are due on Friday"),
+            ("work", "alice", "Lunch at noon?"),
+            ("home", "carol", "Dinner at seven, report back"),
+            ("home", "alice", "The reporter called about abcde"),
+            ("work", "bob", "abbde and abxde are codes"),
+        ] {
+            clock.advance(milliseconds: 1000)
+            try await api.say(user, text, in: url)
+        }
+    }
+
+    private func found(_ api: API, _ query: String) async throws -> [String] {
+        let reply = try await api.get("/v3/search/messages?\(query)")
+        #expect(reply.status == .ok, "\(query): \(reply)")
+        return reply["results"].array.compactMap { $0["message"].string }
+    }
+
+    @Test func keywordSearch() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await seed(api, clock: clock)
+            #expect(try await found(api, "channel_url=work&query=report&sort_field=ts")
+                == ["Reports are due on Friday", "The quarterly report is ready"])
+            #expect(try await found(api, "channel_url=work&query=report&exact_match=true") == ["The quarterly report is ready"])
+            #expect(try await found(api, "user_id=carol&query=report&sort_field=ts")
+                == ["The reporter called about abcde", "Dinner at seven, report back"])
+            #expect(try await found(api, "user_id=alice&query=report&custom_type=team&sort_field=ts&reverse=true")
+                == ["The quarterly report is ready", "Reports are due on Friday"])
+            #expect(try await found(api, "channel_url=work&query=LUNCH") == ["Lunch at noon?"])
+            #expect(try await found(api, "channel_url=work&query=report&message_ts_from=1700000002000&sort_field=ts")
+                == ["Reports are due on Friday"])
+            #expect(try await found(api, "channel_url=work&query=report&message_ts_to=1700000001000") == ["The quarterly report is ready"])
+
+            let first = try await api.get("/v3/search/messages?user_id=alice&query=report&limit=2&sort_field=ts")
+            #expect(first["total_count"] == 4)
+            #expect(first["has_next"] == true)
+            #expect(first["results"].array.count == 2)
+            let second = try await api.get("/v3/search/messages?user_id=alice&query=report&limit=2&sort_field=ts&token=\(first["next"].string!)")
+            #expect(second["results"].array.count == 2)
+            #expect(second["has_next"] == false)
+            #expect(second["next"] == "")
+        }
+    }
+
+    @Test func advancedQueries() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await seed(api, clock: clock)
+            func advanced(_ query: String) async throws -> Set<String> {
+                let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                return Set(try await found(api, "user_id=alice&advanced_query=true&query=\(encoded)"))
+            }
+            #expect(try await advanced("ab?de") == ["The reporter called about abcde", "abbde and abxde are codes"])
+            #expect(try await advanced("rep*rt") == ["The quarterly report is ready", "Dinner at seven, report back"])
+            #expect(try await advanced("report*") == [
+                "The quarterly report is ready", "Reports are due on Friday", "Dinner at seven, report back",
+                "The reporter called about abcde",
+            ])
+            #expect(try await advanced("lanch~") == ["Lunch at noon?"])
+            #expect(try await advanced("quarterly OR lunch") == ["The quarterly report is ready", "Lunch at noon?"])
+            #expect(try await advanced("report AND ready") == ["The quarterly report is ready"])
+            #expect(try await advanced("(lunch OR dinner) AND noon") == ["Lunch at noon?"])
+            #expect(try await advanced("zzz* OR lunch") == ["Lunch at noon?"])
+            #expect(try await advanced("zzz*") == [])
+            expectError(try await api.get("/v3/search/messages?user_id=alice&advanced_query=true&query=%28lunch"), code: 400111)
+        }
+    }
+
+    @Test func searchFollowsEditsAndDeletes() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice"]}"#)
+            let id = try await api.say("alice", "apples", in: "chat")["message_id"].int!
+            #expect(try await found(api, "channel_url=chat&query=apples") == ["apples"])
+            #expect(try await api.put("/v3/group_channels/chat/messages/\(id)", #"{"message": "pears"}"#).status == .ok)
+            #expect(try await found(api, "channel_url=chat&query=apples") == [])
+            #expect(try await found(api, "channel_url=chat&query=pears") == ["pears"])
+            #expect(try await api.delete("/v3/group_channels/chat/messages/\(id)").status == .ok)
+            #expect(try await found(api, "channel_url=chat&query=pears") == [])
+        }
+    }
+
+    @Test func searchErrors() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice"]}"#)
+            expectError(try await api.get("/v3/search/messages?channel_url=chat"), code: 400105)
+            expectError(try await api.get("/v3/search/messages?query=x"), code: 400111)
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&user_id=alice"), code: 400111)
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=nowhere"), code: 400201)
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&limit=100"), code: 400111)
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&exact_match=true&advanced_query=true"), code: 400111)
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&sort_field=size"), code: 400111)
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&token=bogus"), code: 400111)
+            #expect(try await found(api, "channel_url=chat&query=%21%21%21") == [])
+        }
+    }
+}
