@@ -40,6 +40,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest request body accepted, in bytes (env: ROOST_MAX_BODY_SIZE).")
     var maxBodySize: Int = environment.get("ROOST_MAX_BODY_SIZE", as: Int.self) ?? Settings.defaultMaxBodySize
 
+    @Option(help: "Largest multipart upload (a file message with its file) accepted, in bytes (env: ROOST_MAX_UPLOAD_SIZE).")
+    var maxUploadSize: Int = environment.get("ROOST_MAX_UPLOAD_SIZE", as: Int.self) ?? Settings.defaultMaxUploadSize
+
+    @Option(name: .customLong("uploads"), help: "Folder for uploaded files, created when needed (env: ROOST_UPLOADS_DIR).")
+    var uploadsDirectory: String = environment.get("ROOST_UPLOADS_DIR") ?? "./uploads"
+
+    @Option(
+        name: .customLong("public-url"),
+        help: "Address clients reach Roost at, used in the URLs of uploaded files; http://HOST:PORT when unset (env: ROOST_PUBLIC_URL)."
+    )
+    var publicURL: String? = environment.get("ROOST_PUBLIC_URL")
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
@@ -53,7 +65,10 @@ struct Serve: AsyncParsableCommand {
             apiToken: apiToken,
             applicationID: applicationID,
             logLevel: logLevel,
-            maxBodySize: maxBodySize
+            maxBodySize: maxBodySize,
+            maxUploadSize: maxUploadSize,
+            uploadsDirectory: uploadsDirectory,
+            publicURL: publicURL
         )
         let app = try await buildApplication(settings)
         try await app.runService()

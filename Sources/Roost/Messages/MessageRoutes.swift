@@ -3,12 +3,29 @@ import Hummingbird
 /// `/v3/{channel_type}/{channel_url}/messages`: sending, history, single messages, edits.
 struct MessageRoutes: Sendable {
     let messages: MessageService
+    let files: FileStorage
 
     func register(on group: RouterGroup<RoostContext>) {
         let path = ":channel_type/:channel_url/messages"
         group.post(RouterPath(path)) { request, context in
             let (type, url) = try context.channel()
-            return try await messages.send(to: type, url, try await request.decodeJSON(SendMessageRequest.self))
+            guard let boundary = request.multipartBoundary else {
+                return try await messages.send(to: type, url, try await request.decodeJSON(SendMessageRequest.self))
+            }
+            // A file message with its file: the file is stored first and dropped again if the send fails.
+            var (body, part) = try await request.decodeMultipart(SendMessageRequest.self, boundary: boundary)
+            guard let part else { return try await messages.send(to: type, url, body) }
+            let stored = try await files.store(part, context: context)
+            body.url = stored.url
+            body.fileName = body.fileName ?? stored.name
+            body.fileType = body.fileType ?? stored.type
+            body.fileSize = body.fileSize ?? stored.size
+            do {
+                return try await messages.send(to: type, url, body)
+            } catch {
+                files.remove(stored)
+                throw error
+            }
         }
         group.get(RouterPath(path)) { request, context in
             let (type, url) = try context.channel()

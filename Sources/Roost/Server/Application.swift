@@ -31,7 +31,7 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     let router = Router(context: RoostContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: BodyLimitMiddleware(maxSize: settings.maxBodySize))
+    router.add(middleware: BodyLimitMiddleware(maxSize: settings.maxBodySize, maxUploadSize: settings.maxUploadSize))
 
     router.get("/health") { _, _ in HealthStatus() }
 
@@ -42,7 +42,9 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     MyGroupChannelRoutes(channels: groupChannels).register(on: api.group("users"))
     GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
     OpenChannelRoutes(channels: OpenChannelService(database: database, clock: clock)).register(on: api.group("open_channels"))
-    MessageRoutes(messages: MessageService(database: database, clock: clock)).register(on: api)
+    let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
+    FileRoutes(storage: files).register(on: router.group("files"))
+    MessageRoutes(messages: MessageService(database: database, clock: clock), files: files).register(on: api)
     MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock)).register(on: api)
     SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
     let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock))

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import MultipartKit
 import NIOCore
+import NIOHTTP1
 
 extension Request {
     /// Decodes the JSON body into a request type, answering Sendbird's errors for a wrong
@@ -22,6 +24,45 @@ extension Request {
         } catch {
             throw APIError.invalidJSON
         }
+    }
+
+    /// The boundary of a `multipart/form-data` body, or nil for any other body.
+    var multipartBoundary: String? {
+        guard let contentType = headers[.contentType],
+            let mediaType = MediaType(from: contentType), mediaType.isType(.multipartForm)
+        else { return nil }
+        return mediaType.parameter?.name == "boundary" ? mediaType.parameter?.value : nil
+    }
+
+    /// Decodes a `multipart/form-data` body: its form fields into a request type (text values
+    /// converted to the field types), and the part named `file`, if any.
+    func decodeMultipart<Body: Decodable>(_ type: Body.Type, boundary: String) async throws -> (Body, MultipartPart?) {
+        let bytes = try await body.collect(upTo: .max)
+        do {
+            let fields = try FormDataDecoder().decode(Body.self, from: bytes, boundary: boundary)
+            return (fields, try Self.part(named: "file", in: bytes, boundary: boundary))
+        } catch let error as DecodingError {
+            throw APIError(decoding: error)
+        } catch {
+            throw APIError.invalid("multipart/form-data", "The form could not be read.")
+        }
+    }
+
+    private static func part(named name: String, in bytes: ByteBuffer, boundary: String) throws -> MultipartPart? {
+        let parser = MultipartParser(boundary: boundary)
+        var headers = HTTPHeaders()
+        var body = ByteBuffer()
+        var found: MultipartPart?
+        parser.onHeader = { field, value in headers.add(name: field, value: value) }
+        parser.onBody = { chunk in body.writeBuffer(&chunk) }
+        parser.onPartComplete = {
+            let part = MultipartPart(headers: headers, body: body)
+            if found == nil, part.name == name { found = part }
+            headers = HTTPHeaders()
+            body = ByteBuffer()
+        }
+        try parser.execute(bytes)
+        return found
     }
 
     private static func isJSON(_ contentType: String) -> Bool {

@@ -14,8 +14,21 @@ public struct Settings: Sendable {
     public var logLevel: Logger.Level
     /// Largest request body Roost reads, in bytes.
     public var maxBodySize: Int
+    /// Largest multipart upload (a file message with its file), in bytes.
+    public var maxUploadSize: Int
+    /// Where uploaded files are kept.
+    public var uploadsDirectory: String
+    /// The address clients reach Roost at, for the URLs of uploaded files; `http://host:port` when nil.
+    public var publicURL: String?
 
     public static let defaultMaxBodySize = 1 << 20
+    /// Sendbird's default limit on uploaded files: 25 MB.
+    public static let defaultMaxUploadSize = 25 << 20
+
+    /// The base of the URLs Roost generates.
+    var baseURL: String {
+        (publicURL ?? "http://\(host):\(port)").trimmingSuffix("/")
+    }
 
     public init(
         host: String = "127.0.0.1",
@@ -24,7 +37,10 @@ public struct Settings: Sendable {
         apiToken: String? = nil,
         applicationID: String = "roost",
         logLevel: Logger.Level = .info,
-        maxBodySize: Int = Settings.defaultMaxBodySize
+        maxBodySize: Int = Settings.defaultMaxBodySize,
+        maxUploadSize: Int = Settings.defaultMaxUploadSize,
+        uploadsDirectory: String = "./uploads",
+        publicURL: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -33,5 +49,14 @@ public struct Settings: Sendable {
         self.applicationID = applicationID
         self.logLevel = logLevel
         self.maxBodySize = maxBodySize
+        self.maxUploadSize = maxUploadSize
+        self.uploadsDirectory = uploadsDirectory
+        self.publicURL = publicURL
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

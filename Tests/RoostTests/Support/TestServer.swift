@@ -44,10 +44,14 @@ func withServer<Value>(
     _ test: @Sendable (API) async throws -> Value
 ) async throws -> Value {
     let file = database ?? TemporaryDatabase()
-    defer { if database == nil { file.remove() } }
+    let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("roost-uploads-\(UUID().uuidString)").path
+    defer {
+        if database == nil { file.remove() }
+        try? FileManager.default.removeItem(atPath: uploads)
+    }
     let settings = Settings(
         host: "127.0.0.1", port: 0, databasePath: file.path, apiToken: API.token,
-        logLevel: .warning, maxBodySize: maxBodySize
+        logLevel: .warning, maxBodySize: maxBodySize, maxUploadSize: 64 * 1024, uploadsDirectory: uploads
     )
     let app = try await buildApplication(settings, clock: clock.wallClock)
     return try await app.test(.live) { client in try await test(API(client: client)) }

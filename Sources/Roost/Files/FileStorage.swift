@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import MultipartKit
+
+/// Uploaded files: kept on disk under the uploads directory and served back at
+/// `{base URL}/files/{application_id}/{file_id}/{name}`.
+struct FileStorage: Sendable {
+    let directory: String
+    let baseURL: String
+    let applicationID: String
+
+    /// A stored upload, described as a file message describes its file.
+    struct StoredFile: Sendable {
+        let url: String
+        let name: String
+        let type: String
+        let size: Int64
+    }
+
+    func store(_ part: MultipartPart, context: RoostContext) async throws -> StoredFile {
+        let name = Self.filename(of: part) ?? "file"
+        let fileID = RandomToken.hex(bytes: 16)
+        let storedName = Self.safeName(name)
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent(fileID)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try await FileIO().writeFile(buffer: part.body, path: folder.appendingPathComponent(storedName).path, context: context)
+        return StoredFile(
+            url: "\(baseURL)/files/\(applicationID)/\(fileID)/\(storedName)",
+            name: name,
+            type: part.headers.first(name: "Content-Type") ?? "application/octet-stream",
+            size: Int64(part.body.readableBytes)
+        )
+    }
+
+    /// Drops a stored file again (its message was not sent).
+    func remove(_ file: StoredFile) {
+        let parts = file.url.split(separator: "/").suffix(2).map(String.init)
+        guard parts.count == 2 else { return }
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: directory).appendingPathComponent(parts[0]))
+    }
+
+    /// The path of a stored file, or nil when the URL does not name one.
+    func path(applicationID: String, fileID: String, name: String) -> String? {
+        guard applicationID == self.applicationID,
+            fileID.allSatisfy(\.isHexDigit), !fileID.isEmpty, name == Self.safeName(name)
+        else { return nil }
+        return URL(fileURLWithPath: directory).appendingPathComponent(fileID).appendingPathComponent(name).path
+    }
+
+    /// The `filename` parameter of the part's Content-Disposition header.
+    static func filename(of part: MultipartPart) -> String? {
+        guard let disposition = part.headers.first(name: "Content-Disposition") else { return nil }
+        for parameter in disposition.split(separator: ";") {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "filename" {
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+        }
+        return nil
+    }
+
+    /// Letters, digits, `.`, `_` and `-` only, so stored names are safe on disk and in URLs.
+    static func safeName(_ name: String) -> String {
+        let kept = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+        return kept.isEmpty || kept.allSatisfy({ $0 == "." }) ? "file" : kept
+    }
+}
+
+/// `GET /files/{application_id}/{file_id}/{name}`: uploaded files, readable without a token
+/// as Sendbird's file URLs are.
+struct FileRoutes: Sendable {
+    let storage: FileStorage
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.get(":application_id/:file_id/:name") { _, context in
+            guard let path = storage.path(
+                applicationID: try context.pathParameter("application_id"),
+                fileID: try context.pathParameter("file_id"),
+                name: try context.pathParameter("name")
+            ) else { throw APIError.routeNotFound }
+            let body = try await FileIO().loadFile(path: path, context: context)
+            let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
+            let type = MediaType.getMediaType(forExtension: fileExtension)?.description ?? "application/octet-stream"
+            return Response(status: .ok, headers: [.contentType: type], body: body)
+        }
+    }
+}
