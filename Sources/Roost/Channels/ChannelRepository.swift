@@ -47,6 +47,11 @@ struct ChannelRepository: Sendable {
         ).map(ChannelRecord.init(row:))
     }
 
+    /// A channel of either kind.
+    func find(url: String, in db: Database) throws -> ChannelRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM channels WHERE channel_url = ?", arguments: [url]).map(ChannelRecord.init(row:))
+    }
+
     /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".
     func existing(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord {
         guard let channel = try find(type, url: url, in: db) else { throw APIError.notFound("Channel") }

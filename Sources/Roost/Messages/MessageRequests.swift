@@ -62,3 +62,20 @@ struct UpdateMessageRequest: Decodable {
         case message, customType = "custom_type", data, mentionType = "mention_type", mentionedUserIDs = "mentioned_user_ids"
     }
 }
+
+/// The body of `POST /v3/migration/{target_channel_url}`: up to 100 messages from another system.
+struct MigrationRequest: Decodable {
+    /// A migrated message: the fields of a sent message, with its original time as
+    /// `timestamp` (or `created_at`).
+    struct MigratedMessage: Decodable {
+        var message: SendMessageRequest
+        var timestamp: Int64?
+
+        init(from decoder: any Decoder) throws {
+            message = try SendMessageRequest(from: decoder)
+            timestamp = try decoder.container(keyedBy: AnyKey.self).decodeIfPresent(Int64.self, forKey: AnyKey(stringValue: "timestamp"))
+        }
+    }
+
+    var messages: [MigratedMessage]
+}

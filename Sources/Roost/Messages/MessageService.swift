@@ -6,6 +6,7 @@ enum MessageRules {
     static let maxCustomTypeLength = 128
     static let historyLimit = 0...200
     static let defaultHistoryLimit = 15
+    static let maxMigratedMessages = 100
 }
 
 /// The rules of messages: who may send where, what a new message changes (last message,
@@ -64,6 +65,47 @@ struct MessageService: Sendable {
                 try recordEffects(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
             }
             return answer
+        }
+    }
+
+    /// Imports messages with their original times, all or none. Imported messages become the
+    /// channel's last message when they are its newest, but count as nobody's unread messages.
+    func migrate(into url: String, _ imported: [MigrationRequest.MigratedMessage]) async throws {
+        guard !imported.isEmpty else { throw APIError.missing("messages") }
+        guard imported.count <= MessageRules.maxMigratedMessages else {
+            throw APIError.tooManyItems("messages", max: MessageRules.maxMigratedMessages)
+        }
+        for item in imported { try Self.check(item.message, as: item.message.messageType ?? .user) }
+        let now = clock.now
+        try await database.pool.write { db in
+            guard let channel = try channels.find(url: url, in: db) else { throw APIError.notFound("Channel") }
+            for item in imported {
+                let request = item.message
+                let messageType = request.messageType ?? .user
+                if let dedupID = request.dedupID, try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) != nil {
+                    continue
+                }
+                var sender: Int64?
+                if messageType != .admin {
+                    guard let userID = request.userID else { throw APIError.missing("user_id") }
+                    sender = try users.existingRowID(of: userID, in: db)
+                }
+                let createdAt = item.timestamp ?? request.createdAt ?? now
+                let id = try messages.insert(
+                    NewMessage(
+                        channelID: channel.rowID, type: messageType, senderRowID: sender, message: request.message ?? "",
+                        customType: request.customType ?? "", data: request.data ?? "",
+                        mentionType: request.mentionType ?? .users, isSilent: request.isSilent ?? false,
+                        file: Self.file(of: request, as: messageType), thumbnails: request.thumbnails ?? [],
+                        sortedMetaarray: request.sortedMetaarray?.items ?? [], dedupID: request.dedupID, createdAt: createdAt
+                    ),
+                    in: db
+                )
+                try messages.addMentions(of: try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }, to: id, in: db)
+                if !(request.isSilent ?? false) {
+                    try channels.recordLastMessage(id, at: createdAt, in: channel.rowID, in: db)
+                }
+            }
         }
     }
 

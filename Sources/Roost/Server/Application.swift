@@ -36,22 +36,31 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     router.get("/health") { _, _ in HealthStatus() }
 
     let api = router.group("v3").add(middleware: APITokenMiddleware(token: apiToken))
-    let users = UserService(database: database, clock: clock)
-    let groupChannels = GroupChannelService(database: database, clock: clock)
-    UserRoutes(users: users).register(on: api.group("users"))
-    MyGroupChannelRoutes(channels: groupChannels).register(on: api.group("users"))
-    GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
-    OpenChannelRoutes(channels: OpenChannelService(database: database, clock: clock)).register(on: api.group("open_channels"))
+    let users = api.group("users")
+    let readState = ReadStateService(database: database, clock: clock)
+    let messages = MessageService(database: database, clock: clock)
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
-    FileRoutes(storage: files).register(on: router.group("files"))
-    MessageRoutes(messages: MessageService(database: database, clock: clock), files: files).register(on: api)
-    MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock)).register(on: api)
-    SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
-    let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock))
-    readState.register(channels: api)
-    readState.register(users: api.group("users"))
-    ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock)).register(on: api)
+
+    // Users and the application.
+    UserRoutes(users: UserService(database: database, clock: clock), readState: readState).register(on: users)
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: api.group("applications"))
+
+    // Channels, with their metadata and meta counters.
+    let groupChannels = GroupChannelService(database: database, clock: clock)
+    GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
+    MyGroupChannelRoutes(channels: groupChannels).register(on: users)
+    OpenChannelRoutes(channels: OpenChannelService(database: database, clock: clock)).register(on: api.group("open_channels"))
+    ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock)).register(on: api)
+
+    // Messages, their extras, read state, search, imports and uploaded files.
+    MessageRoutes(messages: messages, files: files).register(on: api)
+    MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock)).register(on: api)
+    let readStateRoutes = ReadStateRoutes(readState: readState)
+    readStateRoutes.register(channels: api)
+    readStateRoutes.register(users: users)
+    SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
+    MigrationRoutes(messages: messages).register(on: api.group("migration"))
+    FileRoutes(storage: files).register(on: router.group("files"))
     return router
 }
 

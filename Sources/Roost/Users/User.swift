@@ -2,7 +2,7 @@ import Hummingbird
 
 /// A user as Sendbird returns it. Roost has no client connections, so a user is never
 /// online and has never logged in through an SDK.
-struct User: Sendable, Equatable, ResponseEncodable {
+struct User: Sendable, ResponseEncodable {
     var userID: String
     var nickname: String
     var profileURL: String
@@ -15,6 +15,8 @@ struct User: Sendable, Equatable, ResponseEncodable {
     var preferredLanguages: [String]
     var metadata: [String: String]
     var sessionTokens: [SessionToken]
+    /// With `include_unread_count=true`: unread messages and channels with unread messages.
+    var unreadCounts: (messages: Int, channels: Int)?
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"
@@ -35,6 +37,7 @@ struct User: Sendable, Equatable, ResponseEncodable {
         case locale
         case isHideMeFromFriends = "is_hide_me_from_friends"
         case isShadowBlocked = "is_shadow_blocked"
+        case unreadMessageCount = "unread_message_count", unreadChannelCount = "unread_channel_count"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -42,7 +45,7 @@ struct User: Sendable, Equatable, ResponseEncodable {
         try container.encode(userID, forKey: .userID)
         try container.encode(nickname, forKey: .nickname)
         try container.encode(profileURL, forKey: .profileURL)
-        try container.encode(requireAuthForProfileImage, forKey: .requireAuthForProfileImage)
+        try container.encode(false, forKey: .requireAuthForProfileImage)
         try container.encode(accessToken, forKey: .accessToken)
         try container.encode(sessionTokens, forKey: .sessionTokens)
         try container.encode(isActive, forKey: .isActive)
@@ -57,9 +60,9 @@ struct User: Sendable, Equatable, ResponseEncodable {
         try container.encode("", forKey: .locale)
         try container.encode(false, forKey: .isHideMeFromFriends)
         try container.encode(false, forKey: .isShadowBlocked)
+        try container.encodeIfPresent(unreadCounts?.messages, forKey: .unreadMessageCount)
+        try container.encodeIfPresent(unreadCounts?.channels, forKey: .unreadChannelCount)
     }
-
-    private var requireAuthForProfileImage: Bool { false }
 }
 
 struct SessionToken: Sendable, Equatable, Encodable {

@@ -3,6 +3,7 @@ import Hummingbird
 /// `/v3/users`: users, their metadata, session tokens and channel invitation preference.
 struct UserRoutes: Sendable {
     let users: UserService
+    let readState: ReadStateService
 
     func register(on group: RouterGroup<RoostContext>) {
         group.post { request, _ in
@@ -13,8 +14,17 @@ struct UserRoutes: Sendable {
             let page = try await users.list(try Self.filter(from: query), page: try query.pageRequest(defaultLimit: 10, maxLimit: 100))
             return UserList(users: page.items, next: page.next)
         }
-        group.get(":user_id") { _, context in
-            try await users.user(try context.pathParameter("user_id"))
+        group.get(":user_id") { request, context in
+            let query = request.query
+            var user = try await users.user(try context.pathParameter("user_id"))
+            if try query.bool("include_unread_count") == true {
+                let totals = try await readState.totals(
+                    of: user.userID, customTypes: query.list("custom_types"),
+                    superMode: try query.option("super_mode", as: ChannelFilter.SuperMode.self) ?? .all
+                )
+                user.unreadCounts = (totals.messages, totals.channelsWithUnread)
+            }
+            return user
         }
         group.put(":user_id") { request, context in
             try await users.update(try context.pathParameter("user_id"), with: try await request.decodeJSON(UpdateUserRequest.self))
