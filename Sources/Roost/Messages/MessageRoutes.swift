@@ -109,7 +109,8 @@ extension MessageViewOptions {
         includeThreadInfo = try query.bool("include_thread_info") ?? false
         includeParentMessageInfo = try query.bool("include_parent_message_info") ?? false
         let legacyMetaarray = try query.bool("with_metaarray")
-        withSortedMetaarray = try query.bool("with_sorted_meta_array") ?? legacyMetaarray ?? false
+        let otherLegacyMetaarray = try query.bool("with_meta_array")
+        withSortedMetaarray = try query.bool("with_sorted_meta_array") ?? legacyMetaarray ?? otherLegacyMetaarray ?? false
     }
 }
 

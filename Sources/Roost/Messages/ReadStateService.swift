@@ -22,12 +22,13 @@ struct ReadStateService: Sendable {
         var channelsWithUnread = 0
     }
 
-    /// Marks a member's messages as read up to `timestamp` (now when absent).
+    /// Marks a member's messages as read up to `timestamp`; absent or 0 (which the official
+    /// SDK sends when none is chosen) means up to now.
     func markAsRead(_ url: String, userID: String, timestamp: Int64?) async throws {
-        let now = clock.now
+        let upTo = timestamp.flatMap { $0 > 0 ? $0 : nil } ?? clock.now
         try await database.pool.write { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
-            try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: timestamp ?? now, in: db)
+            try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: upTo, in: db)
         }
     }
 
