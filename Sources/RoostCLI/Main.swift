@@ -8,7 +8,7 @@ struct RoostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roost",
         abstract: "A self-hosted chat server that speaks the Sendbird Chat Platform API v3.",
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Seed.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -72,6 +72,29 @@ struct Serve: AsyncParsableCommand {
         )
         let app = try await buildApplication(settings)
         try await app.runService()
+    }
+}
+
+struct Seed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill a database with synthetic users, group channels and messages, for benchmarks."
+    )
+
+    @Option(name: .customLong("database"), help: "SQLite database file to fill; created when missing.")
+    var databasePath: String
+
+    @Option(help: "Users to create (user0, user1, ...).")
+    var users = 1000
+
+    @Option(help: "Group channels to create (channel0, ...), each with 2 to 50 members.")
+    var channels = 1000
+
+    @Option(help: "Messages to send, spread over the channels.")
+    var messages = 1_000_000
+
+    func run() async throws {
+        let seeder = try Seeder(databasePath: databasePath)
+        try await seeder.seed(.init(users: users, channels: channels, messages: messages)) { print("seeded \($0)") }
     }
 }
 

@@ -47,7 +47,8 @@ struct UserRepository: Sendable {
         return rowID
     }
 
-    func insert(_ user: NewUser, in db: Database) throws {
+    @discardableResult
+    func insert(_ user: NewUser, in db: Database) throws -> Int64 {
         try db.execute(
             sql: """
                 INSERT INTO users (user_id, nickname, profile_url, access_token, discovery_keys, preferred_languages, created_at)
@@ -58,7 +59,9 @@ struct UserRepository: Sendable {
                 JSONColumn.encode(user.discoveryKeys), JSONColumn.encode(user.preferredLanguages), user.createdAt,
             ]
         )
-        try setMetadata(user.metadata, ofRow: db.lastInsertedRowID, in: db)
+        let rowID = db.lastInsertedRowID
+        try setMetadata(user.metadata, ofRow: rowID, in: db)
+        return rowID
     }
 
     func find(_ userID: String, in db: Database) throws -> User? {
