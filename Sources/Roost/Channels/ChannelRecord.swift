@@ -60,6 +60,16 @@ struct ChannelRecord: Sendable, Equatable {
     }
 }
 
+extension ChannelRecord {
+    /// Applies the fields both kinds of channel share, where given.
+    mutating func update(name: String?, coverURL: String?, customType: String?, data: String?) {
+        if let name { self.name = name }
+        if let coverURL { self.coverURL = coverURL }
+        if let customType { self.customType = customType }
+        if let data { self.data = data }
+    }
+}
+
 enum MemberState: String, Sendable {
     case joined, invited
 }

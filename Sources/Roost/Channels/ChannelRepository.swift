@@ -95,6 +95,14 @@ struct ChannelRepository: Sendable {
         )
     }
 
+    /// Freezes or unfreezes a channel that must exist, answering it as it is now.
+    func setFrozen(_ freeze: Bool, _ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord {
+        var channel = try existing(type, url: url, in: db)
+        channel.freeze = freeze
+        try save(channel, in: db)
+        return channel
+    }
+
     func delete(rowID: Int64, in db: Database) throws {
         try db.execute(sql: "DELETE FROM channels WHERE id = ?", arguments: [rowID])
     }

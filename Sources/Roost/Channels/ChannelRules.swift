@@ -22,6 +22,13 @@ enum ChannelRules {
         }
     }
 
+    /// Checks the fields both kinds of channel share, where given.
+    static func checkFields(name: String?, coverURL: String?, customType: String?) throws(APIError) {
+        if let name { try checkName(name) }
+        if let coverURL { try checkCoverURL(coverURL) }
+        if let customType { try checkCustomType(customType) }
+    }
+
     static func checkName(_ name: String) throws(APIError) {
         guard name.count <= maxNameLength else { throw .tooLong("name", max: maxNameLength) }
     }

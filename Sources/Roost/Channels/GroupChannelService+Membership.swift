@@ -43,10 +43,7 @@ extension GroupChannelService {
     func accept(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {
         let now = clock.now
         return try await database.pool.write { db in
-            let channel = try channels.existing(.group, url: url, in: db)
-            let userRowID = try users.existingRowID(of: request.userID, in: db)
-            guard let member = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db), member.state == .invited
-            else { throw APIError.notInvited(request.userID) }
+            let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
             try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
             try members.setJoined(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
             return try assembler.channel(
@@ -58,10 +55,7 @@ extension GroupChannelService {
 
     func decline(_ url: String, _ request: MemberActionRequest) async throws {
         try await database.pool.write { db in
-            let channel = try channels.existing(.group, url: url, in: db)
-            let userRowID = try users.existingRowID(of: request.userID, in: db)
-            guard let member = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db), member.state == .invited
-            else { throw APIError.notInvited(request.userID) }
+            let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
             try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
         }
     }
@@ -228,6 +222,16 @@ extension GroupChannelService {
     }
 
     // MARK: Helpers
+
+    /// The channel and the row id of a user invited to it who has not answered yet.
+    private func pendingInvitation(in url: String, of userID: String, in db: Database) throws -> (ChannelRecord, Int64) {
+        let channel = try channels.existing(.group, url: url, in: db)
+        let userRowID = try users.existingRowID(of: userID, in: db)
+        guard try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state == .invited else {
+            throw APIError.notInvited(userID)
+        }
+        return (channel, userRowID)
+    }
 
     func requireMember(_ userRowID: Int64, userID: String, of channel: ChannelRecord, in db: Database) throws -> MemberRecord {
         guard let member = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) else {

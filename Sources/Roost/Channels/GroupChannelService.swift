@@ -26,9 +26,7 @@ struct GroupChannelService: Sendable {
         let isPublic = request.isPublic ?? false
         if isSuper && isDistinct { throw APIError.invalid("is_distinct", "A Supergroup channel cannot be distinct.") }
         if let url = request.channelURL { try ChannelRules.checkChannelURL(url) }
-        if let name = request.name { try ChannelRules.checkName(name) }
-        if let coverURL = request.coverURL { try ChannelRules.checkCoverURL(coverURL) }
-        if let customType = request.customType { try ChannelRules.checkCustomType(customType) }
+        try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
         let invitationStatus = try Self.parse(request.invitationStatus ?? [:], parameter: "invitation_status", as: { InvitationStatus(rawValue: $0) })
         let hiddenStatus = try Self.parse(request.hiddenStatus ?? [:], parameter: "hidden_status", as: { HiddenState(rawValue: $0) })
         let requestedIDs = request.memberIDs
@@ -134,15 +132,10 @@ struct GroupChannelService: Sendable {
     // MARK: Update and delete
 
     func update(_ url: String, with request: UpdateGroupChannelRequest) async throws -> GroupChannel {
-        if let name = request.name { try ChannelRules.checkName(name) }
-        if let coverURL = request.coverURL { try ChannelRules.checkCoverURL(coverURL) }
-        if let customType = request.customType { try ChannelRules.checkCustomType(customType) }
+        try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
         return try await database.pool.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
-            if let name = request.name { channel.name = name }
-            if let coverURL = request.coverURL { channel.coverURL = coverURL }
-            if let customType = request.customType { channel.customType = customType }
-            if let data = request.data { channel.data = data }
+            channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
             if let isPublic = request.isPublic { channel.isPublic = isPublic }
             if let isDiscoverable = request.isDiscoverable { channel.isDiscoverable = isDiscoverable }
             if let accessCode = request.accessCode { channel.accessCode = accessCode.isEmpty ? nil : accessCode }
@@ -172,10 +165,7 @@ struct GroupChannelService: Sendable {
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> GroupChannel {
         try await database.pool.write { db in
-            var channel = try channels.existing(.group, url: url, in: db)
-            channel.freeze = freeze
-            try channels.save(channel, in: db)
-            return try assembler.channel(channel, options: ChannelViewOptions(), in: db)
+            try assembler.channel(try channels.setFrozen(freeze, .group, url: url, in: db), options: ChannelViewOptions(), in: db)
         }
     }
 

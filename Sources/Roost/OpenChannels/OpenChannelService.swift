@@ -20,9 +20,7 @@ struct OpenChannelService: Sendable {
 
     func create(_ request: CreateOpenChannelRequest) async throws -> OpenChannel {
         if let url = request.channelURL { try ChannelRules.checkChannelURL(url) }
-        if let name = request.name { try ChannelRules.checkName(name) }
-        if let coverURL = request.coverURL { try ChannelRules.checkCoverURL(coverURL) }
-        if let customType = request.customType { try ChannelRules.checkCustomType(customType) }
+        try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
         let operatorIDs = request.operatorUserIDs ?? []
         guard operatorIDs.count <= ChannelRules.maxOperators else {
             throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
@@ -60,15 +58,10 @@ struct OpenChannelService: Sendable {
     }
 
     func update(_ url: String, with request: UpdateOpenChannelRequest) async throws -> OpenChannel {
-        if let name = request.name { try ChannelRules.checkName(name) }
-        if let coverURL = request.coverURL { try ChannelRules.checkCoverURL(coverURL) }
-        if let customType = request.customType { try ChannelRules.checkCustomType(customType) }
+        try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
         return try await database.pool.write { db in
             var channel = try channels.existing(.open, url: url, in: db)
-            if let name = request.name { channel.name = name }
-            if let coverURL = request.coverURL { channel.coverURL = coverURL }
-            if let customType = request.customType { channel.customType = customType }
-            if let data = request.data { channel.data = data }
+            channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
             try channels.save(channel, in: db)
             if let operatorIDs = request.operatorUserIDs {
                 try ChannelOperatorService.register(operatorIDs, in: channel.rowID, in: db)
@@ -85,10 +78,7 @@ struct OpenChannelService: Sendable {
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> OpenChannel {
         try await database.pool.write { db in
-            var channel = try channels.existing(.open, url: url, in: db)
-            channel.freeze = freeze
-            try channels.save(channel, in: db)
-            return try assembler.channel(channel, in: db)
+            try assembler.channel(try channels.setFrozen(freeze, .open, url: url, in: db), in: db)
         }
     }
 
