@@ -108,8 +108,8 @@ import Testing
             let exact = try await api.get("/v3/users?limit=25")
             #expect(exact["users"].array.count == 25)
             #expect(exact["next"] == "")
-            expectError(try await api.get("/v3/users?limit=0"), code: 400111)
-            expectError(try await api.get("/v3/users?limit=101"), code: 400111)
+            expectError(try await api.get("/v3/users?limit=0"), code: 400113)
+            expectError(try await api.get("/v3/users?limit=101"), code: 400113)
             expectError(try await api.get("/v3/users?limit=ten"), code: 400101)
         }
     }

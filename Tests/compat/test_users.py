@@ -201,7 +201,7 @@ def test_errors_come_back_as_api_exceptions(client, token):
         (lambda: create(users, token, "gus"), 400202),
         (lambda: create(users, token, "x" * 81), 400110),
         (lambda: users.view_user_by_id(token, "nobody"), 400201),
-        (lambda: users.list_users(token, limit=500), 400111),
+        (lambda: users.list_users(token, limit=500), 400113),
         (lambda: users.list_users(token, active_mode="sleeping"), 400111),
         (lambda: users.list_users(token, token="not-a-token"), 400111),
     ]

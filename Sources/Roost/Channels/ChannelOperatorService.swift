@@ -38,7 +38,11 @@ struct ChannelOperatorService: Sendable {
                 try operators.removeAll(from: channelID, in: db)
             } else {
                 guard !userIDs.isEmpty else { throw APIError.missing("operator_ids") }
-                try operators.remove(try userIDs.map { try users.existingRowID(of: $0, in: db) }, from: channelID, in: db)
+                let rows = try userIDs.map { try users.existingRowID(of: $0, in: db) }
+                for row in rows where try !operators.isOperator(row, of: channelID, in: db) {
+                    throw APIError.invalid("operator_ids", "The list contains a non-operator id.")
+                }
+                try operators.remove(rows, from: channelID, in: db)
             }
         }
     }

@@ -16,6 +16,9 @@ extension ChannelFilter {
         namePrefix = query.string("name_startswith")
         membersExactlyIn = query.list("members_exactly_in")
         membersIncludeIn = query.list("members_include_in") ?? query.list("members_in")
+        if let userIDs = membersIncludeIn, userIDs.count > ChannelRules.maxMembersIncludeIn {
+            throw .tooManyItems("members_include_in", max: ChannelRules.maxMembersIncludeIn)
+        }
         queryType = try query.option("query_type", as: QueryType.self) ?? .and
         membersNickname = query.string("members_nickname")
         membersNicknameContains = query.string("members_nickname_contains")

@@ -10,6 +10,11 @@ enum ChannelRules {
     static let maxSupergroupMembers = 20_000
     /// Group channels one user may have joined at once.
     static let maxJoinedChannelsPerUser = 2000
+    /// Users one invitation may name, users `members_include_in` may name, and users one
+    /// typing call may name.
+    static let maxInvitees = 100
+    static let maxMembersIncludeIn = 60
+    static let maxTypingUsers = 10
 
     /// Letters, digits, `_` and `-`, four to a hundred of them.
     static func checkChannelURL(_ url: String) throws(APIError) {

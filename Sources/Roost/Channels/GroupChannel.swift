@@ -54,8 +54,8 @@ struct GroupChannel: ResponseEncodable, Sendable {
         case operators, members, metadata, lastMessage = "last_message"
         case unreadMessageCount = "unread_message_count", unreadMentionCount = "unread_mention_count"
         case messageSurvivalSeconds = "message_survival_seconds", disappearingMessage = "disappearing_message"
-        case ignoreProfanityFilter = "ignore_profanity_filter", isCreated = "is_created"
-        case memberState = "member_state", myRole = "my_role", isHidden = "is_hidden", hiddenState = "hidden_state"
+        case ignoreProfanityFilter = "ignore_profanity_filter", isCreated = "is_created", smsFallback = "sms_fallback"
+        case memberState = "member_state", myMemberState = "my_member_state", myRole = "my_role", isHidden = "is_hidden", hiddenState = "hidden_state"
         case invitedAt = "invited_at", inviter, joinedAt = "joined_at", messageOffsetTimestamp = "message_offset_timestamp"
         case isPushEnabled = "is_push_enabled", myPushTriggerOption = "my_push_trigger_option"
         case myCountPreference = "my_count_preference", myMutedState = "my_muted_state", myLastRead = "my_last_read"
@@ -65,6 +65,11 @@ struct GroupChannel: ResponseEncodable, Sendable {
     struct DisappearingMessage: Encodable {
         let message_survival_seconds = -1
         let is_triggered_by_message_read = false
+    }
+
+    struct SMSFallback: Encodable {
+        let wait_seconds = -1
+        let exclude_user_ids: [String] = []
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -95,6 +100,7 @@ struct GroupChannel: ResponseEncodable, Sendable {
         try container.encode(viewer?.member.unreadMentionCount ?? 0, forKey: .unreadMentionCount)
         try container.encode(-1, forKey: .messageSurvivalSeconds)
         try container.encode(DisappearingMessage(), forKey: .disappearingMessage)
+        try container.encode(SMSFallback(), forKey: .smsFallback)
         try container.encode(false, forKey: .ignoreProfanityFilter)
         try container.encodeIfPresent(members, forKey: .members)
         try container.encodeIfPresent(metadata, forKey: .metadata)
@@ -103,6 +109,7 @@ struct GroupChannel: ResponseEncodable, Sendable {
         try container.encodeIfPresent(deliveryReceipt, forKey: .deliveryReceipt)
         if let viewer {
             try container.encode(viewer.member.state.rawValue, forKey: .memberState)
+            try container.encode(viewer.member.state.rawValue, forKey: .myMemberState)
             try container.encode(viewer.isOperator ? "operator" : "", forKey: .myRole)
             try container.encode(viewer.member.hiddenState != .unhidden, forKey: .isHidden)
             try container.encode(viewer.member.hiddenState.rawValue, forKey: .hiddenState)

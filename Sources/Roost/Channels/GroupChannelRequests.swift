@@ -1,9 +1,19 @@
 /// Bodies of the group channel routes, spelled as Sendbird spells them.
 struct CreateGroupChannelRequest: Decodable {
+    /// A user in `users`: an object with its `user_id`, or, as the official Python SDK sends
+    /// it, the id itself.
     struct UserReference: Decodable {
         let userID: String
 
         enum CodingKeys: String, CodingKey { case userID = "user_id" }
+
+        init(from decoder: any Decoder) throws {
+            if let id = try? decoder.singleValueContainer().decode(String.self) {
+                userID = id
+            } else {
+                userID = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .userID)
+            }
+        }
     }
 
     var userIDs: [String]?

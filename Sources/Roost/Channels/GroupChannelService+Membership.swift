@@ -16,6 +16,7 @@ extension GroupChannelService {
         let hiddenStatus = try Self.parse(request.hiddenStatus ?? [:], parameter: "hidden_status") { HiddenState(rawValue: $0) }
         let inviteeIDs = request.inviteeIDs
         guard !inviteeIDs.isEmpty else { throw APIError.missing("user_ids") }
+        guard inviteeIDs.count <= ChannelRules.maxInvitees else { throw APIError.tooManyItems("user_ids", max: ChannelRules.maxInvitees) }
         let now = clock.now
         return try await database.pool.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
@@ -206,6 +207,7 @@ extension GroupChannelService {
     /// Records that members started (or stopped) typing.
     func setTyping(_ url: String, userIDs: [String], typing: Bool) async throws {
         guard !userIDs.isEmpty else { throw APIError.missing("user_ids") }
+        guard userIDs.count <= ChannelRules.maxTypingUsers else { throw APIError.tooManyItems("user_ids", max: ChannelRules.maxTypingUsers) }
         let now = clock.now
         try await database.pool.write { db in
             let channel = try channels.existing(.group, url: url, in: db)

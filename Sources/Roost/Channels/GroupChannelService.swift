@@ -13,6 +13,9 @@ struct GroupChannelService: Sendable {
     let assembler = GroupChannelAssembler()
     let application = ApplicationRepository()
 
+    /// Sendbird names a group channel this when it is created without a name.
+    static let defaultName = "group channel"
+
     init(database: AppDatabase, clock: WallClock) {
         self.database = database
         self.clock = clock
@@ -60,7 +63,7 @@ struct GroupChannelService: Sendable {
 
             let channelID = try channels.insert(
                 NewChannel(
-                    type: .group, url: url, name: request.name ?? "", coverURL: request.coverURL ?? "",
+                    type: .group, url: url, name: request.name ?? Self.defaultName, coverURL: request.coverURL ?? "",
                     customType: customType, data: request.data ?? "", isDistinct: isDistinct, isPublic: isPublic,
                     isSuper: isSuper, isEphemeral: request.isEphemeral ?? false,
                     isDiscoverable: request.isDiscoverable ?? isPublic,

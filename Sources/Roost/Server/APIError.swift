@@ -63,7 +63,7 @@ extension APIError {
 
     static func outOfRange(_ parameter: String, _ range: ClosedRange<Int>) -> APIError {
         APIError(
-            code: 400111,
+            code: 400113,
             message: "Invalid value: \"\(parameter)\" must be between \(range.lowerBound) and \(range.upperBound)."
         )
     }

@@ -60,6 +60,13 @@ extension API {
         }
     }
 
+    @Test func unnamedChannelsAreCalledGroupChannel() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            #expect(try await api.createChannel(#"{"user_ids": ["alice"]}"#)["name"] == "group channel")
+        }
+    }
+
     @Test func customURLsAreCheckedAndUnique() async throws {
         try await withServer { api in
             try await api.createUsers("alice")
@@ -201,6 +208,7 @@ extension API {
 
             #expect(try await api.delete("/v3/group_channels/\(url)/operators?operator_ids=alice").status == .ok)
             #expect(try await api.get("/v3/group_channels/\(url)/operators")["operators"].array.map { $0["user_id"] } == ["bob"])
+            expectError(try await api.delete("/v3/group_channels/\(url)/operators?operator_ids=carol"), code: 400111)
             #expect(try await api.delete("/v3/group_channels/\(url)/operators?delete_all=true").status == .ok)
             #expect(try await api.get("/v3/group_channels/\(url)/operators")["operators"] == [])
             expectError(try await api.post("/v3/group_channels/\(url)/operators", #"{"operator_ids": ["ghost"]}"#), code: 400201)

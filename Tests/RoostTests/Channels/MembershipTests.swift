@@ -9,7 +9,10 @@ import Testing
                 #expect(try await api.put("/v3/users/\(userID)/channel_invitation_preference", #"{"auto_accept": false}"#).status == .ok)
             }
             let url = try await api.createChannel(#"{"user_ids": ["alice"]}"#)["channel_url"].string!
-            let invited = try await api.post("/v3/group_channels/\(url)/invite", #"{"user_ids": ["bob", "carol", "dan"], "inviter_id": "alice"}"#)
+            // The official SDK sends `users` as plain ids; Sendbird's documents show objects.
+            let invited = try await api.post(
+                "/v3/group_channels/\(url)/invite", #"{"user_ids": ["bob"], "users": ["carol", {"user_id": "dan"}], "inviter_id": "alice"}"#
+            )
             #expect(invited["member_count"] == 4)
             #expect(invited["joined_member_count"] == 2)
             #expect(try await api.memberIDs(of: url, query: "member_state_filter=invited_only") == ["bob", "carol"])
@@ -126,7 +129,7 @@ import Testing
             #expect(member["role"] == "")
             #expect(member["is_muted"] == false)
             expectError(try await api.get("/v3/group_channels/\(url)/members?order=random"), code: 400111)
-            expectError(try await api.get("/v3/group_channels/\(url)/members?limit=101"), code: 400111)
+            expectError(try await api.get("/v3/group_channels/\(url)/members?limit=101"), code: 400113)
         }
     }
 

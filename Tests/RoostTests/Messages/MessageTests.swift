@@ -115,7 +115,7 @@ extension API {
             #expect(try await api.texts("\(base)?message_id=\(m4)&prev_limit=1&next_limit=1&include=false") == ["m3", "m5"])
 
             expectError(try await api.get(base), code: 400105)
-            expectError(try await api.get("\(base)?message_ts=0&prev_limit=201"), code: 400111)
+            expectError(try await api.get("\(base)?message_ts=0&prev_limit=201"), code: 400113)
             expectError(try await api.get("\(base)?message_ts=soon"), code: 400101)
             expectError(try await api.get("\(base)?message_id=999999"), code: 400201)
         }

@@ -98,7 +98,7 @@ import Testing
             expectError(try await api.get("/v3/search/messages?query=x"), code: 400111)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&user_id=alice"), code: 400111)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=nowhere"), code: 400201)
-            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&limit=100"), code: 400111)
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&limit=100"), code: 400113)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&exact_match=true&advanced_query=true"), code: 400111)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&sort_field=size"), code: 400111)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&token=bogus"), code: 400111)
