@@ -123,13 +123,14 @@ struct MyGroupChannelRoutes: Sendable {
             var filter = try ChannelFilter(query)
             filter.showEmpty = true
             var membership = try MembershipFilter(query, userRowID: userRowID)
-            membership.hiddenMode = try query.option("hidden_mode", as: MembershipFilter.HiddenMode.self) ?? .all
             let count = try await channels.count(ChannelQuery(type: .group, filter: filter, membership: membership))
             return GroupChannelCount(groupChannelCount: count)
         }
         group.put(":user_id/my_group_channels/leave") { request, context in
             let body = try await request.decodeJSON(LeaveMyChannelsRequest.self)
-            try await channels.leaveAll(userID: try context.pathParameter("user_id"), customType: body.customType)
+            // The official SDK always sends custom_type, "" when the caller means every channel.
+            let customType = body.customType.flatMap { $0.isEmpty ? nil : $0 }
+            try await channels.leaveAll(userID: try context.pathParameter("user_id"), customType: customType)
             return EmptyObject()
         }
     }

@@ -129,6 +129,11 @@ import Testing
             #expect(try await api.get("/v3/users/alice/group_channel_count?super_mode=super")["group_channel_count"] == 1)
             #expect(try await api.get("/v3/users/erin/group_channel_count?member_state_filter=joined")["group_channel_count"] == 0)
             #expect(try await api.get("/v3/users/erin/group_channel_count?member_state_filter=invited_only")["group_channel_count"] == 1)
+            #expect(try await api.get("/v3/users/erin/group_channel_count?state=invited")["group_channel_count"] == 1)
+            #expect(try await api.get("/v3/users/erin/group_channel_count?state=joined")["group_channel_count"] == 0)
+            #expect(try await api.put("/v3/group_channels/ch-ab/hide", #"{"user_id": "alice"}"#).status == .ok)
+            #expect(try await api.get("/v3/users/alice/group_channel_count")["group_channel_count"] == 2)
+            #expect(try await api.get("/v3/users/alice/group_channel_count?hidden_mode=all")["group_channel_count"] == 3)
 
             expectError(try await api.get("/v3/users/ghost/my_group_channels"), code: 400201)
             expectError(try await api.get("/v3/users/alice/my_group_channels?member_state_filter=left"), code: 400111)
