@@ -37,6 +37,9 @@ struct GroupChannel: ResponseEncodable, Sendable {
     var viewer: Viewer?
     var isCreated: Bool?
     var lastMessage: Message?
+    /// Members typing right now. Sendbird's SDKs learn this over their socket; Roost, which
+    /// has none, shows it on the channel.
+    var typingUsers: [UserSummary] = []
     /// User id to the time they last read (or received) the channel's messages, when asked for.
     var readReceipt: [String: Int64]?
     var deliveryReceipt: [String: Int64]?
@@ -59,7 +62,7 @@ struct GroupChannel: ResponseEncodable, Sendable {
         case invitedAt = "invited_at", inviter, joinedAt = "joined_at", messageOffsetTimestamp = "message_offset_timestamp"
         case isPushEnabled = "is_push_enabled", myPushTriggerOption = "my_push_trigger_option"
         case myCountPreference = "my_count_preference", myMutedState = "my_muted_state", myLastRead = "my_last_read"
-        case readReceipt = "read_receipt", deliveryReceipt = "delivery_receipt"
+        case readReceipt = "read_receipt", deliveryReceipt = "delivery_receipt", typingUsers = "typing_users"
     }
 
     struct DisappearingMessage: Encodable {
@@ -101,6 +104,7 @@ struct GroupChannel: ResponseEncodable, Sendable {
         try container.encode(-1, forKey: .messageSurvivalSeconds)
         try container.encode(DisappearingMessage(), forKey: .disappearingMessage)
         try container.encode(SMSFallback(), forKey: .smsFallback)
+        try container.encode(typingUsers.map(EmbeddedUser.init), forKey: .typingUsers)
         try container.encode(false, forKey: .ignoreProfanityFilter)
         try container.encodeIfPresent(members, forKey: .members)
         try container.encodeIfPresent(metadata, forKey: .metadata)

@@ -8,6 +8,8 @@ struct ChannelViewOptions: Sendable {
     var showDeliveryReceipt = false
     /// The member whose own state (role, hidden state, invitation) the objects carry.
     var viewerRowID: Int64?
+    /// Typing that started at or after this time (Unix ms) is fresh enough to show.
+    var typingSince: Int64 = .max
 }
 
 /// Builds channel objects for many channels with a fixed number of queries, whatever the
@@ -27,12 +29,14 @@ struct GroupChannelAssembler: Sendable {
         let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
         let memberRecords = needsMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
         let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
+        let typing = try members.typingUsers(ofChannels: channelIDs, since: options.typingSince, in: db)
         let metadataByChannel = options.showMetadata ? try metadata.items(ofChannels: channelIDs, in: db) : [:]
 
         var userRowIDs = Set(records.compactMap(\.createdBy))
         operatorIDs.values.forEach { userRowIDs.formUnion($0) }
         memberRecords.values.forEach { userRowIDs.formUnion($0.map(\.userRowID)) }
         userRowIDs.formUnion(viewerMemberships.values.compactMap(\.inviterRowID))
+        typing.values.forEach { userRowIDs.formUnion($0) }
         let summaries = try users.summaries(ofRows: userRowIDs, in: db)
         let lastMessages = try lastMessages(of: records, in: db)
 
@@ -65,6 +69,7 @@ struct GroupChannelAssembler: Sendable {
                     )
                 },
                 lastMessage: record.lastMessageID.flatMap { lastMessages[$0] },
+                typingUsers: (typing[record.rowID] ?? []).compactMap { summaries[$0] },
                 readReceipt: options.showReadReceipt ? receipt(\.lastReadAt) : nil,
                 deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt) : nil
             )

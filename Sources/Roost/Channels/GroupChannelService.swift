@@ -13,6 +13,9 @@ struct GroupChannelService: Sendable {
     let assembler = GroupChannelAssembler()
     let application = ApplicationRepository()
 
+    /// How long a typing indicator stays on a channel without being renewed, as in Sendbird's SDKs.
+    static let typingLifetime: Int64 = 10_000
+
     /// Sendbird names a group channel this when it is created without a name.
     static let defaultName = "group channel"
 
@@ -115,13 +118,15 @@ struct GroupChannelService: Sendable {
     // MARK: Read
 
     func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
-        try await database.pool.read { db in
+        let options = withTyping(options)
+        return try await database.pool.read { db in
             try assembler.channel(try channels.existing(.group, url: url, in: db), options: options, in: db)
         }
     }
 
     func list(_ query: ChannelQuery, page request: PageRequest, options: ChannelViewOptions) async throws -> Page<GroupChannel> {
-        try await database.pool.read { db in
+        let options = withTyping(options)
+        return try await database.pool.read { db in
             let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
             let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
             return try page.mapItems { try assembler.channels($0.map(\.channel), options: options, in: db) }
@@ -170,6 +175,13 @@ struct GroupChannelService: Sendable {
         try await database.pool.write { db in
             try assembler.channel(try channels.setFrozen(freeze, .group, url: url, in: db), options: ChannelViewOptions(), in: db)
         }
+    }
+
+    /// View options that show who is typing now.
+    private func withTyping(_ options: ChannelViewOptions) -> ChannelViewOptions {
+        var options = options
+        options.typingSince = clock.now - Self.typingLifetime
+        return options
     }
 
     // MARK: Lookups

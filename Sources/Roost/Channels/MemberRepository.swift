@@ -185,6 +185,20 @@ struct MemberRepository: Sendable {
         )
     }
 
+    /// Who has been typing since `time` in each of several channels.
+    func typingUsers(ofChannels channelIDs: [Int64], since time: Int64, in db: Database) throws -> [Int64: [Int64]] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT channel_id, user_id FROM typing
+                WHERE channel_id IN (\(SQL.placeholders(channelIDs.count))) AND started_at >= ? ORDER BY started_at
+                """,
+            arguments: StatementArguments(channelIDs) + [time]
+        )
+        return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
+    }
+
     func stopTyping(channelID: Int64, userRowID: Int64, in db: Database) throws {
         try db.execute(sql: "DELETE FROM typing WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
     }

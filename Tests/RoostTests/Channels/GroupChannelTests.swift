@@ -216,12 +216,19 @@ extension API {
         }
     }
 
-    @Test func typingIsForMembers() async throws {
-        try await withServer { api in
+    @Test func typingIsForMembersAndShowsWhileFresh() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
             try await api.createUsers("alice", "bob")
             let url = try await api.createChannel(#"{"user_ids": ["alice"]}"#)["channel_url"].string!
+            #expect(try await api.get("/v3/group_channels/\(url)")["typing_users"] == [])
             #expect(try await api.post("/v3/group_channels/\(url)/typing", #"{"user_ids": ["alice"]}"#).json == [:])
+            #expect(try await api.get("/v3/group_channels/\(url)")["typing_users"].array.map { $0["user_id"] } == ["alice"])
+            clock.advance(milliseconds: 10_001)
+            #expect(try await api.get("/v3/group_channels/\(url)")["typing_users"] == [])
+            #expect(try await api.post("/v3/group_channels/\(url)/typing", #"{"user_ids": ["alice"]}"#).status == .ok)
             #expect(try await api.call(.delete, "/v3/group_channels/\(url)/typing", body: #"{"user_ids": ["alice"]}"#).json == [:])
+            #expect(try await api.get("/v3/group_channels/\(url)")["typing_users"] == [])
             expectError(try await api.post("/v3/group_channels/\(url)/typing", #"{"user_ids": ["bob"]}"#), code: 400108)
             expectError(try await api.post("/v3/group_channels/\(url)/typing", #"{"user_ids": []}"#), code: 400105)
         }
