@@ -52,6 +52,9 @@ struct Serve: AsyncParsableCommand {
     )
     var publicURL: String? = environment.get("ROOST_PUBLIC_URL")
 
+    @Option(help: "Messages one user may send per second in one channel; 0 turns flood protection off (env: ROOST_MAX_MESSAGES_PER_SECOND).")
+    var maxMessagesPerSecond: Int = environment.get("ROOST_MAX_MESSAGES_PER_SECOND", as: Int.self) ?? 5
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
@@ -68,7 +71,8 @@ struct Serve: AsyncParsableCommand {
             maxBodySize: maxBodySize,
             maxUploadSize: maxUploadSize,
             uploadsDirectory: uploadsDirectory,
-            publicURL: publicURL
+            publicURL: publicURL,
+            maxMessagesPerSecond: maxMessagesPerSecond
         )
         let app = try await buildApplication(settings)
         try await app.runService()

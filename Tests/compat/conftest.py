@@ -31,8 +31,9 @@ def _free_port():
 class RoostServer:
     """One Roost process over one SQLite file; `restart` keeps the file."""
 
-    def __init__(self, database):
+    def __init__(self, database, extra_arguments=()):
         self.database = database
+        self.extra_arguments = list(extra_arguments)
         self.port = _free_port()
         self.process = None
 
@@ -43,7 +44,8 @@ class RoostServer:
     def start(self):
         self.process = subprocess.Popen(
             [_binary(), "serve", "--port", str(self.port), "--database", self.database,
-             "--api-token", API_TOKEN, "--log-level", "warning"],
+             "--api-token", API_TOKEN, "--log-level", "warning", "--uploads", os.path.dirname(self.database)]
+            + self.extra_arguments,
             stdout=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 30
@@ -69,14 +71,21 @@ class RoostServer:
 
 
 @pytest.fixture
-def server():
+def server(request):
+    # Flood protection is off unless a test asks for it with @pytest.mark.flood_limit(n).
+    marker = request.node.get_closest_marker("flood_limit")
+    limit = marker.args[0] if marker else 0
     with tempfile.TemporaryDirectory() as folder:
-        roost = RoostServer(os.path.join(folder, "roost.sqlite"))
+        roost = RoostServer(os.path.join(folder, "roost.sqlite"), ["--max-messages-per-second", str(limit)])
         roost.start()
         try:
             yield roost
         finally:
             roost.stop()
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "flood_limit(n): start the server with --max-messages-per-second n")
 
 
 @pytest.fixture

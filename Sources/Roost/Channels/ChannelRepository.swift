@@ -95,6 +95,14 @@ struct ChannelRepository: Sendable {
         )
     }
 
+    /// Every channel, of either kind, of the given custom types.
+    func all(customTypes: [String], in db: Database) throws -> [ChannelRecord] {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM channels WHERE custom_type IN (\(SQL.placeholders(customTypes.count))) ORDER BY id",
+            arguments: StatementArguments(customTypes)
+        ).map(ChannelRecord.init(row:))
+    }
+
     /// Freezes or unfreezes a channel that must exist, answering it as it is now.
     func setFrozen(_ freeze: Bool, _ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord {
         var channel = try existing(type, url: url, in: db)

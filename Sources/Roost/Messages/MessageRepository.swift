@@ -32,6 +32,8 @@ struct MessageFilter: Sendable {
     var replyType = ReplyType.none
     /// Messages sent at or before this time are gone for the reading member.
     var visibleAfter: Int64 = 0
+    /// The member reading, whose withheld messages (from users they block) are left out.
+    var reader: Int64?
 }
 
 /// Where a history page starts: a timestamp, or a message (ties on a timestamp are broken by id).
@@ -118,6 +120,11 @@ struct MessageRepository: Sendable {
 
     private func add(_ filter: MessageFilter, to conditions: inout Conditions) {
         if filter.visibleAfter > 0 { conditions.add("created_at > ?", [filter.visibleAfter]) }
+        if let reader = filter.reader {
+            conditions.add(
+                "NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = ? AND u.message_id = messages.id)", [reader]
+            )
+        }
         if !filter.includingRemoved { conditions.add("is_removed = 0") }
         if let senders = filter.senderRowIDs {
             conditions.add("sender_id IN (\(SQL.placeholders(senders.count)))", senders)

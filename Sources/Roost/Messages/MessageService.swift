@@ -20,11 +20,14 @@ struct MessageService: Sendable {
     let operators = OperatorRepository()
     let messages = MessageRepository()
     let readState = ReadStateRepository()
+    let blocks = BlockRepository()
     let assembler = MessageAssembler()
+    let floodGate: FloodGate
 
-    init(database: AppDatabase, clock: WallClock) {
+    init(database: AppDatabase, clock: WallClock, floodGate: FloodGate = FloodGate(limit: 0)) {
         self.database = database
         self.clock = clock
+        self.floodGate = floodGate
     }
 
     // MARK: Send
@@ -122,16 +125,29 @@ struct MessageService: Sendable {
         guard !message.isSilent else { return }
         try channels.recordLastMessage(message.id, at: message.createdAt, in: channel.rowID, in: db)
         guard channel.type == .group else { return }
+        let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
         try readState.unhideOnNewMessage(in: channel.rowID, in: db)
         if message.parentMessageID == nil {
             try readState.countNewMessage(
                 in: channel.rowID, sentBy: message.senderRowID, mentioning: mentioned,
-                mentionsEveryone: message.mentionType == .channel, in: db
+                mentionsEveryone: message.mentionType == .channel, excluding: withheldFrom, in: db
             )
         }
         if markAsRead, let sender = message.senderRowID {
             try readState.markRead(channelID: channel.rowID, userRowID: sender, upTo: message.createdAt, in: db)
         }
+    }
+
+    /// In a 1-to-1 distinct channel, a message from someone the other member blocks is stored
+    /// but never reaches them: it stays out of their history and their unread counts.
+    /// (In larger channels blocked users' messages are delivered, as on Sendbird.)
+    private func withholdFromBlockers(_ message: MessageRecord, in channel: ChannelRecord, in db: Database) throws -> [Int64] {
+        guard let sender = message.senderRowID, channel.isDistinct, channel.memberCount == 2 else { return [] }
+        let others = (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? [])
+            .map(\.userRowID).filter { $0 != sender }
+        let blockers = try others.filter { try blocks.blocks(sender, by: $0, in: db) }
+        for blocker in blockers { try blocks.withhold(message.id, from: blocker, in: db) }
+        return blockers
     }
 
     /// The sender's row id (nil for admin messages), after Sendbird's checks: the user exists,
@@ -141,14 +157,19 @@ struct MessageService: Sendable {
         guard let userID = request.userID else { throw APIError.missing("user_id") }
         guard let (rowID, isActive) = try users.activity(of: userID, in: db) else { throw APIError.notFound("User") }
         guard isActive else { throw APIError.senderDeactivated }
+        let now = clock.now
         if channel.type == .group {
             guard try members.find(channelID: channel.rowID, userRowID: rowID, in: db)?.state == .joined else {
                 throw APIError.senderNotMember
             }
+        } else {
+            try ModerationRules.checkNotBanned(rowID, from: channel, at: now, in: db)
         }
+        try ModerationRules.checkNotMuted(rowID, in: channel, at: now, in: db)
         if channel.freeze, try !operators.isOperator(rowID, of: channel.rowID, in: db) {
             throw APIError.channelFrozen
         }
+        try floodGate.admit(sender: rowID, channel: channel.rowID, at: now)
         return rowID
     }
 
@@ -221,6 +242,7 @@ extension MessageService {
             if let readerID = request.readerID, type == .group {
                 let reader = try users.existingRowID(of: readerID, in: db)
                 filter.visibleAfter = try members.find(channelID: channel.rowID, userRowID: reader, in: db)?.messageOffset ?? 0
+                filter.reader = reader
             }
             let anchor: MessageAnchor
             var anchorMessage: [MessageRecord] = []

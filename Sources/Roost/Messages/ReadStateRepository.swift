@@ -5,17 +5,19 @@ import GRDB
 struct ReadStateRepository: Sendable {
     /// Counts a new message as unread for every joined member but its sender, and as an
     /// unread mention for those it mentions, each as their count preference allows.
+    /// Members in `excluding` never receive the message (they block its sender).
     func countNewMessage(
         in channelID: Int64, sentBy senderRowID: Int64?, mentioning mentioned: [Int64], mentionsEveryone: Bool,
-        in db: Database
+        excluding: [Int64], in db: Database
     ) throws {
+        let exclusion = excluding.isEmpty ? "" : " AND user_id NOT IN (\(SQL.placeholders(excluding.count)))"
         try db.execute(
             sql: """
                 UPDATE members SET unread_message_count = unread_message_count + 1
                 WHERE channel_id = ? AND user_id IS NOT ? AND state = 'joined'
-                    AND count_preference IN ('all', 'unread_message_count_only')
+                    AND count_preference IN ('all', 'unread_message_count_only')\(exclusion)
                 """,
-            arguments: [channelID, senderRowID]
+            arguments: StatementArguments([channelID, senderRowID]) + StatementArguments(excluding)
         )
         guard mentionsEveryone || !mentioned.isEmpty else { return }
         var sql = """
@@ -28,6 +30,8 @@ struct ReadStateRepository: Sendable {
             sql += " AND user_id IN (\(SQL.placeholders(mentioned.count)))"
             arguments += StatementArguments(mentioned)
         }
+        sql += exclusion
+        arguments += StatementArguments(excluding)
         try db.execute(sql: sql, arguments: arguments)
     }
 
@@ -42,12 +46,14 @@ struct ReadStateRepository: Sendable {
                         SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
                             AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
                             AND m.parent_message_id IS NULL AND m.sender_id IS NOT :user
-                            AND members.count_preference IN ('all', 'unread_message_count_only')),
+                            AND members.count_preference IN ('all', 'unread_message_count_only')
+                            AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = :user AND u.message_id = m.id)),
                     unread_mention_count = (
                         SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
                             AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
                             AND m.parent_message_id IS NULL AND m.sender_id IS NOT :user
                             AND members.count_preference IN ('all', 'unread_mention_count_only')
+                            AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = :user AND u.message_id = m.id)
                             AND (m.mention_type = 'channel'
                                  OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = :user)))
                 WHERE channel_id = :channel AND user_id = :user

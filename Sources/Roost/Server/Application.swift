@@ -38,7 +38,7 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     let api = router.group("v3").add(middleware: APITokenMiddleware(token: apiToken))
     let users = api.group("users")
     let readState = ReadStateService(database: database, clock: clock)
-    let messages = MessageService(database: database, clock: clock)
+    let messages = MessageService(database: database, clock: clock, floodGate: FloodGate(limit: settings.maxMessagesPerSecond))
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
     // Users and the application.

@@ -20,6 +20,8 @@ public struct Settings: Sendable {
     public var uploadsDirectory: String
     /// The address clients reach Roost at, for the URLs of uploaded files; `http://host:port` when nil.
     public var publicURL: String?
+    /// Messages one user may send per second in one channel; 0 turns flood protection off.
+    public var maxMessagesPerSecond: Int
 
     public static let defaultMaxBodySize = 1 << 20
     /// Sendbird's default limit on uploaded files: 25 MB.
@@ -40,7 +42,8 @@ public struct Settings: Sendable {
         maxBodySize: Int = Settings.defaultMaxBodySize,
         maxUploadSize: Int = Settings.defaultMaxUploadSize,
         uploadsDirectory: String = "./uploads",
-        publicURL: String? = nil
+        publicURL: String? = nil,
+        maxMessagesPerSecond: Int = 5
     ) {
         self.host = host
         self.port = port
@@ -52,6 +55,7 @@ public struct Settings: Sendable {
         self.maxUploadSize = maxUploadSize
         self.uploadsDirectory = uploadsDirectory
         self.publicURL = publicURL
+        self.maxMessagesPerSecond = maxMessagesPerSecond
     }
 }
 

@@ -52,7 +52,8 @@ struct User: Sendable, ResponseEncodable {
         try container.encode(false, forKey: .isOnline)
         try container.encode(false, forKey: .hasEverLoggedIn)
         try container.encode(lastSeenAt, forKey: .lastSeenAt)
-        try container.encode(createdAt, forKey: .createdAt)
+        // Sendbird gives a user's created_at in Unix seconds (last_seen_at is milliseconds).
+        try container.encode(createdAt / 1000, forKey: .createdAt)
         try container.encode(discoveryKeys, forKey: .discoveryKeys)
         try container.encode(preferredLanguages, forKey: .preferredLanguages)
         try container.encode(metadata, forKey: .metadata)

@@ -94,6 +94,9 @@ struct UserRoutes: Sendable {
     private static func filter(from query: QueryParameters) throws(APIError) -> UserFilter {
         var filter = UserFilter()
         filter.userIDs = query.list("user_ids")
+        if let userIDs = filter.userIDs, userIDs.count > UserRules.maxListedUserIDs {
+            throw .tooManyItems("user_ids", max: UserRules.maxListedUserIDs)
+        }
         filter.nickname = query.string("nickname")
         filter.nicknamePrefix = query.string("nickname_startswith")
         filter.activeMode = try query.option("active_mode", as: UserFilter.ActiveMode.self) ?? .activated

@@ -4,6 +4,8 @@ enum UserRules {
     static let maxNicknameLength = 80
     static let maxProfileURLLength = 2048
     static let maxPreferredLanguages = 4
+    /// How many users one `user_ids` filter may name.
+    static let maxListedUserIDs = 250
     /// Session tokens from `POST /token` last seven days unless told otherwise.
     static let defaultSessionTokenLifetime: Int64 = 7 * 24 * 60 * 60 * 1000
 

@@ -41,6 +41,7 @@ func withServer<Value>(
     database: TemporaryDatabase? = nil,
     clock: TestClock = TestClock(),
     maxBodySize: Int = Settings.defaultMaxBodySize,
+    maxMessagesPerSecond: Int = 0,
     _ test: @Sendable (API) async throws -> Value
 ) async throws -> Value {
     let file = database ?? TemporaryDatabase()
@@ -51,7 +52,8 @@ func withServer<Value>(
     }
     let settings = Settings(
         host: "127.0.0.1", port: 0, databasePath: file.path, apiToken: API.token,
-        logLevel: .warning, maxBodySize: maxBodySize, maxUploadSize: 64 * 1024, uploadsDirectory: uploads
+        logLevel: .warning, maxBodySize: maxBodySize, maxUploadSize: 64 * 1024, uploadsDirectory: uploads,
+        maxMessagesPerSecond: maxMessagesPerSecond
     )
     let app = try await buildApplication(settings, clock: clock.wallClock)
     return try await app.test(.live) { client in try await test(API(client: client)) }

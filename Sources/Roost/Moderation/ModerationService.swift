@@ -1,0 +1,203 @@
+import GRDB
+
+/// Bans and mutes in both kinds of channel, and bans, mutes and operator roles across the
+/// channels of given custom types. The rules they impose on sending, joining and inviting
+/// are checked where those happen, through `ModerationRules`.
+struct ModerationService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    private let users = UserRepository()
+    private let channels = ChannelRepository()
+    private let members = MemberRepository()
+    private let operators = OperatorRepository()
+
+    /// A ban or mute of "-1 seconds" lasts ten years, as Sendbird's "permanent" ones do.
+    static let permanentMilliseconds: Int64 = 10 * 365 * 24 * 60 * 60 * 1000
+    static let maxDescriptionLength = 250
+
+    init(database: AppDatabase, clock: WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// A restriction with the restricted user, as the routes answer it.
+    struct Entry: Sendable {
+        let restriction: Restriction
+        let user: UserSummary
+    }
+
+    /// Bans or mutes users in a channel for `seconds` (-1: permanently). A ban also takes
+    /// them out of a group channel.
+    func restrict(
+        _ kind: Restriction.Kind, _ userIDs: [String], in type: ChannelType, _ url: String,
+        seconds: Int64?, description: String?, agentID: String?
+    ) async throws -> [Entry] {
+        guard !userIDs.isEmpty else { throw APIError.missing("user_id") }
+        let window = try Self.window(seconds: seconds, from: clock.now)
+        let description = try Self.checked(description)
+        return try await database.pool.write { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            let agent = try agentID.flatMap { $0.isEmpty ? nil : $0 }.map { try users.existingRowID(of: $0, in: db) }
+            var entries: [Entry] = []
+            for userID in userIDs {
+                let userRowID = try users.existingRowID(of: userID, in: db)
+                let restriction = Restriction(
+                    channelID: channel.rowID, userRowID: userRowID, agentRowID: agent, description: description,
+                    startAt: window.start, endAt: window.end
+                )
+                try ModerationRules.apply(restriction, kind: kind, in: channel, in: db)
+                entries.append(Entry(restriction: restriction, user: try summary(userRowID, in: db)))
+            }
+            return entries
+        }
+    }
+
+    /// Changes the length or reason of a ban in force.
+    func updateBan(_ userID: String, in type: ChannelType, _ url: String, seconds: Int64?, description: String?) async throws -> Entry {
+        let now = clock.now
+        let description = try description.map(Self.checked)
+        return try await database.pool.write { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            let bans = RestrictionRepository(kind: .ban)
+            guard var ban = try bans.active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) else {
+                throw APIError.notFound("Ban")
+            }
+            if let seconds { ban.endAt = try Self.window(seconds: seconds, from: ban.startAt).end }
+            if let description { ban.description = description }
+            try bans.put(ban, in: db)
+            return Entry(restriction: ban, user: try summary(userRowID, in: db))
+        }
+    }
+
+    func lift(_ kind: Restriction.Kind, _ userID: String, in type: ChannelType, _ url: String) async throws {
+        let now = clock.now
+        try await database.pool.write { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            let repository = RestrictionRepository(kind: kind)
+            guard try repository.active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil else {
+                throw APIError.notFound(kind == .ban ? "Ban" : "Mute")
+            }
+            try repository.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
+        }
+    }
+
+    /// The user's ban or mute in the channel, if in force.
+    func restriction(_ kind: Restriction.Kind, of userID: String, in type: ChannelType, _ url: String) async throws -> Entry? {
+        let now = clock.now
+        return try await database.pool.read { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            return try RestrictionRepository(kind: kind).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
+                .map { Entry(restriction: $0, user: try summary(userRowID, in: db)) }
+        }
+    }
+
+    /// One page of a channel's bans or mutes in force, with how many there are.
+    func restrictions(_ kind: Restriction.Kind, in type: ChannelType, _ url: String, page request: PageRequest) async throws -> (page: Page<Entry>, total: Int) {
+        let now = clock.now
+        return try await database.pool.read { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            let repository = RestrictionRepository(kind: kind)
+            let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
+            let fetched = try repository.page(of: channel.rowID, at: now, after: after, limit: request.fetchLimit, in: db)
+            let page = try Page(fetched: fetched, request: request) { PageCursor([String($0.userRowID)]) }.mapItems { rows in
+                let summaries = try users.summaries(ofRows: rows.map(\.userRowID), in: db)
+                return rows.compactMap { row in summaries[row.userRowID].map { Entry(restriction: row, user: $0) } }
+            }
+            return (page, try repository.count(of: channel.rowID, at: now, in: db))
+        }
+    }
+
+    /// A user's bans or mutes in force across channels, each with its channel record.
+    func restrictions(
+        _ kind: Restriction.Kind, ofUser userID: String, page request: PageRequest
+    ) async throws -> Page<(restriction: Restriction, channel: ChannelRecord)> {
+        let now = clock.now
+        return try await database.pool.read { db in
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
+            let fetched = try RestrictionRepository(kind: kind).page(ofUser: userRowID, at: now, after: after, limit: request.fetchLimit, in: db)
+            return try Page(fetched: fetched, request: request) { PageCursor([String($0.channelID)]) }.mapItems { rows in
+                try rows.compactMap { row in try channels.find(rowID: row.channelID, in: db).map { (row, $0) } }
+            }
+        }
+    }
+
+    /// Bans, mutes or makes a user an operator in every channel of the given custom types.
+    func applyToCustomTypes(
+        _ action: CustomTypeAction, userID: String, customTypes: [String], seconds: Int64?, description: String?
+    ) async throws {
+        guard !customTypes.isEmpty else { throw APIError.missing("channel_custom_types") }
+        let window = try Self.window(seconds: seconds, from: clock.now)
+        let description = try Self.checked(description)
+        try await database.pool.write { db in
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            for channel in try channels.all(customTypes: customTypes, in: db) {
+                switch action {
+                case .ban, .mute:
+                    let restriction = Restriction(
+                        channelID: channel.rowID, userRowID: userRowID, description: description,
+                        startAt: window.start, endAt: window.end
+                    )
+                    try ModerationRules.apply(restriction, kind: action == .ban ? .ban : .mute, in: channel, in: db)
+                case .operate:
+                    try operators.add([userRowID], to: channel.rowID, in: db)
+                }
+            }
+        }
+    }
+
+    enum CustomTypeAction: Sendable {
+        case ban, mute, operate
+    }
+
+    private func summary(_ userRowID: Int64, in db: Database) throws -> UserSummary {
+        guard let summary = try users.summaries(ofRows: [userRowID], in: db)[userRowID] else { throw APIError.notFound("User") }
+        return summary
+    }
+
+    private static func window(seconds: Int64?, from start: Int64) throws(APIError) -> (start: Int64, end: Int64) {
+        let seconds = seconds ?? -1
+        guard seconds == -1 || seconds > 0 else { throw .invalid("seconds", "Give a positive number of seconds, or -1 for permanently.") }
+        return (start, start + (seconds == -1 ? permanentMilliseconds : seconds * 1000))
+    }
+
+    private static func checked(_ description: String?) throws(APIError) -> String {
+        let description = description ?? ""
+        guard description.count <= maxDescriptionLength else { throw .tooLong("description", max: maxDescriptionLength) }
+        return description
+    }
+}
+
+/// The moderation rules other services apply: who may send, join or be invited.
+enum ModerationRules {
+    /// Stores a ban or mute; a ban in a group channel also removes the member.
+    static func apply(_ restriction: Restriction, kind: Restriction.Kind, in channel: ChannelRecord, in db: Database) throws {
+        try RestrictionRepository(kind: kind).put(restriction, in: db)
+        if kind == .ban, channel.type == .group {
+            try MemberRepository().remove(channelID: channel.rowID, userRowID: restriction.userRowID, in: db)
+            var channel = channel
+            try ChannelDeparture().endDistinctness(of: &channel, in: db)
+        }
+    }
+
+    /// Refuses users banned from the channel now: they cannot join, be invited or send.
+    static func checkNotBanned(_ userRowID: Int64, from channel: ChannelRecord, at now: Int64, in db: Database) throws {
+        if try RestrictionRepository(kind: .ban).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil {
+            throw APIError.bannedFromChannel
+        }
+    }
+
+    static func checkNotMuted(_ userRowID: Int64, in channel: ChannelRecord, at now: Int64, in db: Database) throws {
+        if try RestrictionRepository(kind: .mute).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil {
+            throw APIError.mutedInChannel
+        }
+    }
+}
+
+extension APIError {
+    static let bannedFromChannel = APIError(code: 900100, message: "The user is banned from this channel.")
+    static let mutedInChannel = APIError(code: 900041, message: "The user is muted in this channel.")
+}
