@@ -95,10 +95,8 @@ extension MemberListQuery {
         order = try query.option("order", as: Order.self) ?? .memberNicknameAlphabetical
         operatorFilter = try query.option("operator_filter", as: OperatorFilter.self) ?? .all
         stateFilter = try query.option("member_state_filter", as: StateFilter.self) ?? .all
-        _ = try query.option("muted_member_filter", as: MutedFilter.self)
+        mutedFilter = try query.option("muted_member_filter", as: MutedFilter.self) ?? .all
         nicknamePrefix = query.string("nickname_startswith")
         after = try query.pageRequest().after
     }
-
-    enum MutedFilter: String { case all, muted, unmuted }
 }

@@ -5,10 +5,13 @@ struct ChannelMember: Encodable, Sendable {
     let user: UserSummary
     let state: MemberState
     let isOperator: Bool
+    let isMuted: Bool
+    /// With a viewing user: whether that user blocks this member, and whether this member blocks them.
+    var blocking: (byMe: Bool, me: Bool)?
 
     enum CodingKeys: String, CodingKey {
         case state, role
-        case isMuted = "is_muted"
+        case isMuted = "is_muted", isBlockedByMe = "is_blocked_by_me", isBlockingMe = "is_blocking_me"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -16,7 +19,9 @@ struct ChannelMember: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(state.rawValue, forKey: .state)
         try container.encode(isOperator ? "operator" : "", forKey: .role)
-        try container.encode(false, forKey: .isMuted)
+        try container.encode(isMuted, forKey: .isMuted)
+        try container.encodeIfPresent(blocking?.byMe, forKey: .isBlockedByMe)
+        try container.encodeIfPresent(blocking?.me, forKey: .isBlockingMe)
     }
 }
 
@@ -26,6 +31,7 @@ struct GroupChannel: ResponseEncodable, Sendable {
     struct Viewer: Sendable {
         let member: MemberRecord
         let isOperator: Bool
+        let isMuted: Bool
         let inviter: UserSummary?
     }
 
@@ -125,7 +131,7 @@ struct GroupChannel: ResponseEncodable, Sendable {
             try container.encode("default", forKey: .myPushTriggerOption)
             try container.encode(viewer.member.countPreference.rawValue, forKey: .myCountPreference)
             try container.encode(viewer.member.lastReadAt, forKey: .myLastRead)
-            try container.encode("unmuted", forKey: .myMutedState)
+            try container.encode(viewer.isMuted ? "muted" : "unmuted", forKey: .myMutedState)
         }
     }
 }

@@ -8,8 +8,8 @@ struct ChannelViewOptions: Sendable {
     var showDeliveryReceipt = false
     /// The member whose own state (role, hidden state, invitation) the objects carry.
     var viewerRowID: Int64?
-    /// Typing that started at or after this time (Unix ms) is fresh enough to show.
-    var typingSince: Int64 = .max
+    /// The time the view is taken at (Unix ms): what is typing, who is muted.
+    var now: Int64 = 0
 }
 
 /// Builds channel objects for many channels with a fixed number of queries, whatever the
@@ -29,7 +29,10 @@ struct GroupChannelAssembler: Sendable {
         let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
         let memberRecords = needsMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
         let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
-        let typing = try members.typingUsers(ofChannels: channelIDs, since: options.typingSince, in: db)
+        let typing = try members.typingUsers(
+            ofChannels: channelIDs, since: options.now - GroupChannelService.typingLifetime, in: db
+        )
+        let muted = try RestrictionRepository(kind: .mute).activeUsers(inChannels: channelIDs, at: options.now, in: db)
         let metadataByChannel = options.showMetadata ? try metadata.items(ofChannels: channelIDs, in: db) : [:]
 
         var userRowIDs = Set(records.compactMap(\.createdBy))
@@ -43,6 +46,7 @@ struct GroupChannelAssembler: Sendable {
         return records.map { record in
             let channelOperators = operatorIDs[record.rowID] ?? []
             let operatorSet = Set(channelOperators)
+            let mutedSet = muted[record.rowID] ?? []
             let channelMembers = memberRecords[record.rowID] ?? []
             func receipt(_ time: (MemberRecord) -> Int64) -> [String: Int64] {
                 Dictionary(uniqueKeysWithValues: channelMembers.filter { $0.state == .joined }.compactMap { member in
@@ -56,7 +60,10 @@ struct GroupChannelAssembler: Sendable {
                 members: options.showMembers
                     ? channelMembers.compactMap { member in
                         summaries[member.userRowID].map {
-                            ChannelMember(user: $0, state: member.state, isOperator: operatorSet.contains(member.userRowID))
+                            ChannelMember(
+                                user: $0, state: member.state, isOperator: operatorSet.contains(member.userRowID),
+                                isMuted: mutedSet.contains(member.userRowID)
+                            )
                         }
                     }
                     : nil,
@@ -65,6 +72,7 @@ struct GroupChannelAssembler: Sendable {
                     GroupChannel.Viewer(
                         member: member,
                         isOperator: operatorSet.contains(member.userRowID),
+                        isMuted: mutedSet.contains(member.userRowID),
                         inviter: member.inviterRowID.flatMap { summaries[$0] }
                     )
                 },

@@ -41,7 +41,8 @@ struct GroupChannelRoutes: Sendable {
         group.get(":channel_url/members") { request, context in
             let query = request.query
             let page = try await channels.members(
-                of: try context.pathParameter("channel_url"), try MemberListQuery(query), page: try query.pageRequest()
+                of: try context.pathParameter("channel_url"), try MemberListQuery(query), viewerID: query.string("user_id"),
+                page: try query.pageRequest()
             )
             return MemberList(members: page.items, next: page.next)
         }

@@ -25,6 +25,7 @@ extension GroupChannelService {
             for userID in inviteeIDs {
                 let userRowID = try users.existingRowID(of: userID, in: db)
                 if try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil { continue }
+                try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
                 let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: true, in: db)
                 try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
                 try members.add(
@@ -37,7 +38,7 @@ extension GroupChannelService {
             let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
             guard channel.memberCount <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
             if added { try endDistinctness(of: &channel, in: db) }
-            return try assembler.channel(channel, options: ChannelViewOptions(showMembers: true), in: db)
+            return try assembler.channel(channel, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
         }
     }
 
@@ -45,11 +46,12 @@ extension GroupChannelService {
         let now = clock.now
         return try await database.pool.write { db in
             let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
+            try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
             try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
             try members.setJoined(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
             return try assembler.channel(
                 try channels.find(rowID: channel.rowID, in: db)!,
-                options: ChannelViewOptions(showMembers: true, viewerRowID: userRowID), in: db
+                options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
             )
         }
     }
@@ -70,6 +72,7 @@ extension GroupChannelService {
             guard channel.isPublic else {
                 throw APIError(code: 400108, message: "Only public group channels can be joined without an invitation.")
             }
+            try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
             if let code = channel.accessCode, request.accessCode != code {
                 throw APIError(code: 400108, message: "The access code is missing or wrong.")
             }
@@ -88,7 +91,7 @@ extension GroupChannelService {
             }
             return try assembler.channel(
                 try channels.find(rowID: channel.rowID, in: db)!,
-                options: ChannelViewOptions(showMembers: true, viewerRowID: userRowID), in: db
+                options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
             )
         }
     }
@@ -129,9 +132,14 @@ extension GroupChannelService {
         }
     }
 
-    func members(of url: String, _ query: MemberListQuery, page request: PageRequest) async throws -> Page<ChannelMember> {
-        try await database.pool.read { db in
+    /// One page of a channel's members; with `viewerID`, each says whether the viewer blocks
+    /// them and whether they block the viewer.
+    func members(of url: String, _ query: MemberListQuery, viewerID: String?, page request: PageRequest) async throws -> Page<ChannelMember> {
+        var query = query
+        query.now = clock.now
+        return try await database.pool.read { [query] db in
             let channel = try channels.existing(.group, url: url, in: db)
+            let viewer = try viewerID.map { try users.existingRowID(of: $0, in: db) }
             let fetched = try members.page(of: channel.rowID, query, limit: request.fetchLimit, in: db)
             let page = Page(fetched: fetched, request: request) { row in
                 switch query.order {
@@ -142,10 +150,15 @@ extension GroupChannelService {
                 }
             }
             return try page.mapItems { rows in
-                let summaries = try users.summaries(ofRows: rows.map(\.member.userRowID), in: db)
+                let userRowIDs = rows.map(\.member.userRowID)
+                let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+                let relations = try viewer.map { try BlockRepository().relations(of: $0, with: userRowIDs, in: db) }
                 return rows.compactMap { row in
-                    summaries[row.member.userRowID].map {
-                        ChannelMember(user: $0, state: row.member.state, isOperator: row.isOperator)
+                    summaries[row.member.userRowID].map { user in
+                        ChannelMember(
+                            user: user, state: row.member.state, isOperator: row.isOperator, isMuted: row.isMuted,
+                            blocking: relations.map { ($0.blocking.contains(user.rowID), $0.blockedBy.contains(user.rowID)) }
+                        )
                     }
                 }
             }

@@ -51,7 +51,7 @@ struct GroupChannelService: Sendable {
 
             let distinctKey = isDistinct ? ChannelRules.distinctKey(customType: customType, memberIDs: memberIDs) : nil
             if let distinctKey, let existing = try channels.find(distinctKey: distinctKey, in: db) {
-                var channel = try assembler.channel(existing, options: ChannelViewOptions(showMembers: true), in: db)
+                var channel = try assembler.channel(existing, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
                 channel.isCreated = false
                 return channel
             }
@@ -88,7 +88,7 @@ struct GroupChannelService: Sendable {
             }
             try operators.add(operatorRows, to: channelID, in: db)
             var channel = try assembler.channel(
-                try channels.find(rowID: channelID, in: db)!, options: ChannelViewOptions(showMembers: true), in: db
+                try channels.find(rowID: channelID, in: db)!, options: stamped(ChannelViewOptions(showMembers: true)), in: db
             )
             channel.isCreated = true
             return channel
@@ -118,14 +118,14 @@ struct GroupChannelService: Sendable {
     // MARK: Read
 
     func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
-        let options = withTyping(options)
+        let options = stamped(options)
         return try await database.pool.read { db in
             try assembler.channel(try channels.existing(.group, url: url, in: db), options: options, in: db)
         }
     }
 
     func list(_ query: ChannelQuery, page request: PageRequest, options: ChannelViewOptions) async throws -> Page<GroupChannel> {
-        let options = withTyping(options)
+        let options = stamped(options)
         return try await database.pool.read { db in
             let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
             let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
@@ -161,7 +161,7 @@ struct GroupChannelService: Sendable {
             if let operatorIDs = request.operatorIDs {
                 try ChannelOperatorService.register(operatorIDs, in: channel.rowID, in: db)
             }
-            return try assembler.channel(channel, options: ChannelViewOptions(), in: db)
+            return try assembler.channel(channel, options: stamped(ChannelViewOptions()), in: db)
         }
     }
 
@@ -173,14 +173,14 @@ struct GroupChannelService: Sendable {
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> GroupChannel {
         try await database.pool.write { db in
-            try assembler.channel(try channels.setFrozen(freeze, .group, url: url, in: db), options: ChannelViewOptions(), in: db)
+            try assembler.channel(try channels.setFrozen(freeze, .group, url: url, in: db), options: stamped(ChannelViewOptions()), in: db)
         }
     }
 
-    /// View options that show who is typing now.
-    private func withTyping(_ options: ChannelViewOptions) -> ChannelViewOptions {
+    /// View options taken now: who is typing, who is muted.
+    func stamped(_ options: ChannelViewOptions) -> ChannelViewOptions {
         var options = options
-        options.typingSince = clock.now - Self.typingLifetime
+        options.now = clock.now
         return options
     }
 

@@ -5,12 +5,16 @@ struct MemberListQuery: Sendable {
     enum Order: String { case memberNicknameAlphabetical = "member_nickname_alphabetical", operatorThenMemberAlphabetical = "operator_then_member_alphabetical" }
     enum OperatorFilter: String { case all, `operator`, nonoperator }
     enum StateFilter: String { case all, joinedOnly = "joined_only", invitedOnly = "invited_only" }
+    enum MutedFilter: String { case all, muted, unmuted }
 
     var order = Order.memberNicknameAlphabetical
     var operatorFilter = OperatorFilter.all
     var stateFilter = StateFilter.all
+    var mutedFilter = MutedFilter.all
     var nicknamePrefix: String?
     var after: PageCursor?
+    /// The time mutes are judged at (Unix ms).
+    var now: Int64 = 0
 }
 
 /// Group channel memberships. Every method runs inside the caller's transaction; the
@@ -66,9 +70,14 @@ struct MemberRepository: Sendable {
     /// One page of a channel's members, with the sort values the cursor needs.
     func page(
         of channelID: Int64, _ query: MemberListQuery, limit: Int, in db: Database
-    ) throws -> [(member: MemberRecord, nickname: String, isOperator: Bool)] {
+    ) throws -> [(member: MemberRecord, nickname: String, isOperator: Bool, isMuted: Bool)] {
         var conditions = Conditions()
         conditions.add("m.channel_id = ?", [channelID])
+        switch query.mutedFilter {
+        case .all: break
+        case .muted: conditions.add("is_muted = 1")
+        case .unmuted: conditions.add("is_muted = 0")
+        }
         switch query.operatorFilter {
         case .all: break
         case .operator: conditions.add("is_operator = 1")
@@ -102,13 +111,15 @@ struct MemberRepository: Sendable {
             db,
             sql: """
                 SELECT m.*, u.nickname AS nickname,
-                    EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) AS is_operator
+                    EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) AS is_operator,
+                    EXISTS (SELECT 1 FROM mutes mu WHERE mu.channel_id = m.channel_id AND mu.user_id = m.user_id AND mu.end_at > ?)
+                        AS is_muted
                 FROM members m JOIN users u ON u.id = m.user_id
                 \(conditions.whereClause) ORDER BY \(orderBy) LIMIT \(limit)
                 """,
-            arguments: conditions.arguments
+            arguments: [query.now] + conditions.arguments
         )
-        return rows.map { (MemberRecord(row: $0), $0["nickname"], $0["is_operator"]) }
+        return rows.map { (MemberRecord(row: $0), $0["nickname"], $0["is_operator"], $0["is_muted"]) }
     }
 
     func setJoined(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {

@@ -52,6 +52,8 @@ struct SendMessageRequest: Decodable {
 
 /// The body of `PUT /messages/{message_id}`: only these fields change.
 struct UpdateMessageRequest: Decodable {
+    /// Who is editing: when given, they must have sent the message or operate the channel.
+    var userID: String?
     var message: String?
     var customType: String?
     var data: String?
@@ -59,7 +61,8 @@ struct UpdateMessageRequest: Decodable {
     var mentionedUserIDs: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case message, customType = "custom_type", data, mentionType = "mention_type", mentionedUserIDs = "mentioned_user_ids"
+        case userID = "user_id", message, customType = "custom_type", data, mentionType = "mention_type"
+        case mentionedUserIDs = "mentioned_user_ids"
     }
 }
 

@@ -45,9 +45,9 @@ struct MessageRoutes: Sendable {
                 try context.messageID(), of: type, url, with: try await request.decodeJSON(UpdateMessageRequest.self)
             )
         }
-        group.delete(RouterPath(path + "/:message_id")) { _, context in
+        group.delete(RouterPath(path + "/:message_id")) { request, context in
             let (type, url) = try context.channel()
-            try await messages.delete(try context.messageID(), of: type, url)
+            try await messages.delete(try context.messageID(), of: type, url, by: request.query.string("user_id"))
             return EmptyObject()
         }
     }

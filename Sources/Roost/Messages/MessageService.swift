@@ -284,6 +284,7 @@ extension MessageService {
         let now = clock.now
         return try await database.pool.write { db in
             var (channel, record) = try existingMessage(id, of: type, url, in: db)
+            try checkEditor(request.userID, of: record, in: channel, in: db)
             if let message = request.message {
                 let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : GroupChannel.maxLengthMessage
                 guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
@@ -304,13 +305,24 @@ extension MessageService {
     }
 
     /// Removes a message; it stays in history as `is_removed` for those who ask for removed messages.
-    func delete(_ id: Int64, of type: ChannelType, _ url: String) async throws {
+    func delete(_ id: Int64, of type: ChannelType, _ url: String, by userID: String?) async throws {
         let now = clock.now
         try await database.pool.write { db in
-            var (_, record) = try existingMessage(id, of: type, url, in: db)
+            var (channel, record) = try existingMessage(id, of: type, url, in: db)
+            try checkEditor(userID, of: record, in: channel, in: db)
             record.isRemoved = true
             record.updatedAt = now
             try messages.save(record, in: db)
+        }
+    }
+
+    /// A user named as editing or deleting a message must have sent it or operate the channel.
+    private func checkEditor(_ userID: String?, of message: MessageRecord, in channel: ChannelRecord, in db: Database) throws {
+        guard let userID, !userID.isEmpty else { return }
+        let editor = try users.existingRowID(of: userID, in: db)
+        let isOperator = try operators.isOperator(editor, of: channel.rowID, in: db)
+        guard editor == message.senderRowID || isOperator else {
+            throw APIError(code: 400108, message: "Only the sender or an operator of the channel can change this message.")
         }
     }
 

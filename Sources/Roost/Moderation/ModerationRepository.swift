@@ -81,6 +81,20 @@ struct RestrictionRepository: Sendable {
         ))
     }
 
+    /// Users restricted now in each of several channels.
+    func activeUsers(inChannels channelIDs: [Int64], at now: Int64, in db: Database) throws -> [Int64: Set<Int64>] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT channel_id, user_id FROM \(kind.rawValue)
+                WHERE end_at > ? AND channel_id IN (\(SQL.placeholders(channelIDs.count)))
+                """,
+            arguments: StatementArguments([now] + channelIDs)
+        )
+        return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { Set($0.map { $0["user_id"] as Int64 }) }
+    }
+
     func remove(channelID: Int64, userRowID: Int64, in db: Database) throws {
         try db.execute(
             sql: "DELETE FROM \(kind.rawValue) WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID]

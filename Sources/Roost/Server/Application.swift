@@ -49,8 +49,18 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     let groupChannels = GroupChannelService(database: database, clock: clock)
     GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
     MyGroupChannelRoutes(channels: groupChannels).register(on: users)
-    OpenChannelRoutes(channels: OpenChannelService(database: database, clock: clock)).register(on: api.group("open_channels"))
+    let openChannels = OpenChannelService(database: database, clock: clock)
+    OpenChannelRoutes(channels: openChannels).register(on: api.group("open_channels"))
     ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock)).register(on: api)
+
+    // Moderation.
+    let moderation = ModerationRoutes(
+        moderation: ModerationService(database: database, clock: clock), groupChannels: groupChannels, openChannels: openChannels
+    )
+    moderation.register(channels: api)
+    moderation.register(users: users)
+    BlockRoutes(blocks: BlockService(database: database, clock: clock)).register(on: users)
+    ReportRoutes(reports: ReportService(database: database, clock: clock)).register(on: api.group("report"))
 
     // Messages, their extras, read state, search, imports and uploaded files.
     MessageRoutes(messages: messages, files: files).register(on: api)

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@Suite struct BlockAndReportTests {
+    @Test func blockingWithholdsMessagesInOneToOneDistinctChannels() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            try await api.createChannel(#"{"channel_url": "direct", "user_ids": ["alice", "bob"], "is_distinct": true}"#)
+            try await api.createChannel(#"{"channel_url": "group", "user_ids": ["alice", "bob", "carol"]}"#)
+            let blocked = try await api.post("/v3/users/alice/block", #"{"target_id": "bob"}"#)
+            #expect(blocked["user_id"] == "bob")
+
+            try await api.say("bob", "can you hear me", in: "direct")
+            try await api.say("bob", "hello group", in: "group")
+            let base = "messages?message_ts=0&prev_limit=0&next_limit=10"
+            #expect(try await api.texts("/v3/group_channels/direct/\(base)&user_id=alice") == [])
+            #expect(try await api.texts("/v3/group_channels/direct/\(base)&user_id=bob") == ["can you hear me"])
+            #expect(try await api.texts("/v3/group_channels/direct/\(base)") == ["can you hear me"])
+            #expect(try await api.texts("/v3/group_channels/group/\(base)&user_id=alice") == ["hello group"])
+            #expect(try await api.get("/v3/group_channels/direct/messages/unread_count")["unread"] == ["alice": 0, "bob": 0])
+            #expect(try await api.get("/v3/group_channels/group/messages/unread_count?user_ids=alice")["unread"] == ["alice": 1])
+
+            let members = try await api.get("/v3/group_channels/group/members?user_id=alice")["members"].array
+            let bob = try #require(members.first { $0["user_id"] == "bob" })
+            #expect(bob["is_blocked_by_me"] == true)
+            #expect(bob["is_blocking_me"] == false)
+            let asBob = try await api.get("/v3/group_channels/group/members?user_id=bob")["members"].array
+            #expect(asBob.first { $0["user_id"] == "alice" }?["is_blocking_me"] == true)
+
+            #expect(try await api.get("/v3/users/alice/block")["users"].array.map { $0["user_id"] } == ["bob"])
+            #expect(try await api.get("/v3/users/alice/block?user_ids=carol")["users"] == [])
+            #expect(try await api.delete("/v3/users/alice/block/bob").json == [:])
+            try await api.say("bob", "now?", in: "direct")
+            #expect(try await api.texts("/v3/group_channels/direct/\(base)&user_id=alice") == ["now?"])
+            expectError(try await api.delete("/v3/users/alice/block/bob"), code: 400201)
+
+            let bulk = try await api.post("/v3/users/carol/block", #"{"user_ids": ["alice", "bob"]}"#)
+            #expect(bulk["users"].array.count == 2)
+            expectError(try await api.post("/v3/users/carol/block", #"{"target_id": "carol"}"#), code: 400111)
+            expectError(try await api.post("/v3/users/carol/block", "{}"), code: 400105)
+        }
+    }
+
+    @Test func reportsKeepSnapshotsAndList() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"], "name": "Chat"}"#)
+            let id = try await api.say("bob", "buy pills", in: "chat")["message_id"].int!
+            let message = try await api.post(
+                "/v3/report/group_channels/chat/messages/\(id)",
+                #"{"report_category": "spam", "reporting_user_id": "alice", "report_description": "ads"}"#
+            )
+            #expect(message.status == .ok, "\(message)")
+            #expect(message["report_type"] == "message")
+            #expect(message["report_category"] == "spam")
+            #expect(message["reporting_user"]["user_id"] == "alice")
+            #expect(message["offending_user"]["user_id"] == "bob")
+            #expect(message["reported_message"]["message"] == "buy pills")
+            #expect(message["channel"]["channel_url"] == "chat")
+            #expect(message["report_description"] == "ads")
+            #expect(message["created_at"].int == 1_700_000_000_000)
+
+            clock.advance(milliseconds: 1000)
+            let user = try await api.post("/v3/report/users/bob", #"{"report_category": "harassing", "reporting_user_id": "alice"}"#)
+            #expect(user["report_type"] == "user")
+            #expect(user["reported_message"] == nil)
+            clock.advance(milliseconds: 1000)
+            let channel = try await api.post("/v3/report/group_channels/chat", #"{"report_category": "inappropriate"}"#)
+            #expect(channel["report_type"] == "channel")
+            #expect(channel["channel"]["name"] == "Chat")
+
+            // The snapshot outlives the message.
+            #expect(try await api.put("/v3/group_channels/chat/messages/\(id)", #"{"message": "edited"}"#).status == .ok)
+            let forMessage = try await api.get("/v3/report/group_channels/chat/messages/\(id)")
+            #expect(forMessage["report_logs"].array.map { $0["reported_message"]["message"] } == ["buy pills"])
+            #expect(try await api.get("/v3/report/users/bob")["report_logs"].array.count == 2)
+            #expect(try await api.get("/v3/report/group_channels/chat")["report_logs"].array.count == 1)
+
+            let all = try await api.get("/v3/report?limit=2")
+            #expect(all["report_logs"].array.count == 2)
+            let rest = try await api.get("/v3/report?limit=2&token=\(all["next"].string!)")
+            #expect(rest["report_logs"].array.map { $0["report_type"] } == ["channel"])
+            #expect(try await api.get("/v3/report?start_ts=1700000001000&end_ts=1700000001000")["report_logs"].array.map { $0["report_type"] } == ["user"])
+
+            expectError(try await api.post("/v3/report/users/bob", #"{"report_category": "rude"}"#), code: 400111)
+            expectError(try await api.post("/v3/report/users/bob", "{}"), code: 400105)
+            expectError(try await api.post("/v3/report/users/ghost", #"{"report_category": "spam"}"#), code: 400201)
+            expectError(try await api.post("/v3/report/group_channels/chat/messages/999", #"{"report_category": "spam"}"#), code: 400201)
+        }
+    }
+}
