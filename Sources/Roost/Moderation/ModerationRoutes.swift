@@ -192,7 +192,8 @@ struct MuteStatus: ResponseEncodable {
     }
 }
 
-/// The channels a user is banned from or muted in.
+/// The channels a user is banned from (each ban holding its `channel`) or muted in (each
+/// channel carrying its mute's times and reason), as Sendbird lists them.
 struct ChannelRestrictionList: ResponseEncodable {
     enum Key: String, CodingKey { case bannedChannels = "banned_channels", mutedChannels = "muted_channels", next }
 
@@ -203,21 +204,24 @@ struct ChannelRestrictionList: ResponseEncodable {
     struct Item: Encodable {
         let restriction: Restriction
         let channel: ChannelRecord
+        let nested: Bool
 
         enum CodingKeys: String, CodingKey { case startAt = "start_at", endAt = "end_at", description, channel }
 
         func encode(to encoder: any Encoder) throws {
+            if !nested { try ChannelSnapshot(channel).encode(to: encoder) }
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(restriction.startAt, forKey: .startAt)
             try container.encode(restriction.endAt, forKey: .endAt)
             try container.encode(restriction.description, forKey: .description)
-            try container.encode(ChannelSnapshot(channel), forKey: .channel)
+            if nested { try container.encode(ChannelSnapshot(channel), forKey: .channel) }
         }
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(items.map { Item(restriction: $0.restriction, channel: $0.channel) }, forKey: key)
+        let nested = key == .bannedChannels
+        try container.encode(items.map { Item(restriction: $0.restriction, channel: $0.channel, nested: nested) }, forKey: key)
         try container.encode(next, forKey: .next)
     }
 }

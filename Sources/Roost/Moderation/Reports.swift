@@ -30,9 +30,9 @@ indirect enum JSONFragment: Codable, Sendable {
         }
     }
 
-    /// The stored JSON text read back, null when there is none.
-    init(stored text: String?) {
-        self = text.flatMap { try? JSON.decoder.decode(JSONFragment.self, from: Data($0.utf8)) } ?? .null
+    /// Stored JSON text read back.
+    init(stored text: String) {
+        self = (try? JSON.decoder.decode(JSONFragment.self, from: Data(text.utf8))) ?? .null
     }
 }
 
@@ -151,10 +151,11 @@ struct ReportBody: Encodable, ResponseEncodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(report.type, forKey: .reportType)
         try container.encode(report.category.rawValue, forKey: .reportCategory)
-        try container.encode(JSONFragment(stored: report.reportingUser), forKey: .reportingUser)
-        try container.encode(JSONFragment(stored: report.offendingUser), forKey: .offendingUser)
-        try container.encode(JSONFragment(stored: report.reportedMessage), forKey: .reportedMessage)
-        try container.encode(JSONFragment(stored: report.channel), forKey: .channel)
+        // What a report does not concern is left out rather than null, which the official SDK refuses.
+        try container.encodeIfPresent(report.reportingUser.map(JSONFragment.init(stored:)), forKey: .reportingUser)
+        try container.encodeIfPresent(report.offendingUser.map(JSONFragment.init(stored:)), forKey: .offendingUser)
+        try container.encodeIfPresent(report.reportedMessage.map(JSONFragment.init(stored:)), forKey: .reportedMessage)
+        try container.encodeIfPresent(report.channel.map(JSONFragment.init(stored:)), forKey: .channel)
         try container.encode(report.description, forKey: .reportDescription)
         try container.encode(report.createdAt, forKey: .createdAt)
     }
