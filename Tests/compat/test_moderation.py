@@ -26,6 +26,7 @@ from sendbird_platform_sdk.model.mute_in_channels_with_custom_channel_types_data
 from sendbird_platform_sdk.model.oc_ban_user_data import OcBanUserData
 from sendbird_platform_sdk.model.oc_create_channel_data import OcCreateChannelData
 from sendbird_platform_sdk.model.oc_mute_user_data import OcMuteUserData
+from sendbird_platform_sdk.model.oc_update_ban_by_id_data import OcUpdateBanByIdData
 from sendbird_platform_sdk.model.register_as_operator_to_channels_with_custom_channel_types_data import (
     RegisterAsOperatorToChannelsWithCustomChannelTypesData,
 )
@@ -129,6 +130,8 @@ def test_open_channel_ban_and_mute(client, token):
     moderation, messages = ModerationApi(client), MessageApi(client)
     moderation.oc_mute_user(token, "lobby", oc_mute_user_data=OcMuteUserData(user_id="dave", seconds=60, description=""))
     expect_code(900041, send, messages, token, "dave", "hi", "open_channels", "lobby")
+    assert moderation.oc_view_mute_by_id(token, "lobby", "dave").is_muted is True
+    assert [user.user_id for user in moderation.oc_list_muted_users(token, "lobby").muted_list] == ["dave"]
     moderation.oc_unmute_user_by_id(token, "lobby", "dave")
     moderation.oc_ban_user(
         token, "lobby",
@@ -136,6 +139,14 @@ def test_open_channel_ban_and_mute(client, token):
     )
     expect_code(900100, send, messages, token, "dave", "hi", "open_channels", "lobby")
     assert [entry.user.user_id for entry in moderation.oc_list_banned_users(token, "lobby").banned_list] == ["dave"]
+    assert moderation.oc_view_ban_by_id(token, "lobby", "dave").user.user_id == "dave"
+    updated = moderation.oc_update_ban_by_id(
+        token, "lobby", "dave",
+        oc_update_ban_by_id_data=OcUpdateBanByIdData(channel_url="lobby", banned_user_id="dave", seconds=120, description="again"),
+    )
+    assert updated.description == "again"
+    moderation.oc_unban_user_by_id(token, "lobby", "dave")
+    send(messages, token, "dave", "hello again", "open_channels", "lobby")
 
 
 def test_custom_type_wide_rules(setup, token, client):
