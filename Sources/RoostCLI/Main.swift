@@ -55,6 +55,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Messages one user may send per second in one channel; 0 turns flood protection off (env: ROOST_MAX_MESSAGES_PER_SECOND).")
     var maxMessagesPerSecond: Int = environment.get("ROOST_MAX_MESSAGES_PER_SECOND", as: Int.self) ?? 5
 
+    @Option(help: "normal: what Roost acknowledged survives a crash of Roost; full: it also survives power loss (env: ROOST_DURABILITY).")
+    var durability: Settings.Durability = environment.get("ROOST_DURABILITY").flatMap(Settings.Durability.init(rawValue:)) ?? .normal
+
+    @Option(help: "Seconds an idle connection stays open (env: ROOST_IDLE_TIMEOUT).")
+    var idleTimeout: Int = environment.get("ROOST_IDLE_TIMEOUT", as: Int.self) ?? 60
+
+    @Option(help: "Connections held open at once; more wait to be accepted (env: ROOST_MAX_CONNECTIONS).")
+    var maxConnections: Int = environment.get("ROOST_MAX_CONNECTIONS", as: Int.self) ?? 4096
+
+    @Option(help: "Largest total size of a request's headers, in bytes (env: ROOST_MAX_HEADER_SIZE).")
+    var maxHeaderSize: Int = environment.get("ROOST_MAX_HEADER_SIZE", as: Int.self) ?? 16 * 1024
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
@@ -72,7 +84,11 @@ struct Serve: AsyncParsableCommand {
             maxUploadSize: maxUploadSize,
             uploadsDirectory: uploadsDirectory,
             publicURL: publicURL,
-            maxMessagesPerSecond: maxMessagesPerSecond
+            maxMessagesPerSecond: maxMessagesPerSecond,
+            durability: durability,
+            idleTimeout: idleTimeout,
+            maxConnections: maxConnections,
+            maxHeaderSize: maxHeaderSize
         )
         let app = try await buildApplication(settings)
         try await app.runService()
@@ -103,6 +119,7 @@ struct Seed: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension Settings.Durability: ExpressibleByArgument {}
 
 /// Every flag falls back to an environment variable, read once here.
 private let environment = Environment()

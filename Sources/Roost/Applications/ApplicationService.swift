@@ -10,7 +10,7 @@ struct ApplicationService: Sendable {
     /// The stored master token, generated and stored on the first start.
     /// `generated` is true only on the start that created it.
     func masterToken() async throws -> (token: String, generated: Bool) {
-        try await database.pool.write { db in
+        try await database.write { db in
             if let token = try application.apiToken(in: db) {
                 return (token, false)
             }
@@ -21,13 +21,13 @@ struct ApplicationService: Sendable {
     }
 
     func defaultInvitationPreference() async throws -> InvitationPreference {
-        try await database.pool.read { db in
+        try await database.read { db in
             InvitationPreference(autoAccept: try application.defaultAutoAccept(in: db))
         }
     }
 
     func setDefaultInvitationPreference(_ preference: InvitationPreference) async throws -> InvitationPreference {
-        try await database.pool.write { db in
+        try await database.write { db in
             try application.setDefaultAutoAccept(preference.autoAccept, in: db)
             return preference
         }

@@ -17,7 +17,7 @@ struct ChannelMetadataService: Sendable {
 
     /// The items asked for (all when `keys` is nil), and when the metadata last changed.
     func metadata(of type: ChannelType, _ url: String, keys: [String]?) async throws -> (items: [String: String], updatedAt: Int64) {
-        try await database.pool.read { db in
+        try await database.read { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             let all = try metadata.items(of: channelID, in: db)
             return (keys.map { keys in all.filter { keys.contains($0.key) } } ?? all, try metadata.updatedAt(of: channelID, in: db))
@@ -33,7 +33,7 @@ struct ChannelMetadataService: Sendable {
     /// Adds new items; a key that already exists is a conflict. Answers the items and when they were stored.
     func createMetadata(of type: ChannelType, _ url: String, items: [String: String]) async throws -> (items: [String: String], updatedAt: Int64) {
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             let current = try metadata.items(of: channelID, in: db)
             if let taken = items.keys.sorted().first(where: { current[$0] != nil }) { throw APIError.alreadyExists(taken) }
@@ -48,7 +48,7 @@ struct ChannelMetadataService: Sendable {
         of type: ChannelType, _ url: String, items: [String: String], upsert: Bool
     ) async throws -> (items: [String: String], updatedAt: Int64) {
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             let current = try metadata.items(of: channelID, in: db)
             let added = items.keys.filter { current[$0] == nil }
@@ -60,7 +60,7 @@ struct ChannelMetadataService: Sendable {
     }
 
     func deleteMetadata(of type: ChannelType, _ url: String, key: String?) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             if let key {
                 guard try metadata.items(of: channelID, in: db)[key] != nil else { throw APIError.notFound(key) }
@@ -74,7 +74,7 @@ struct ChannelMetadataService: Sendable {
     // MARK: Meta counters
 
     func counters(of type: ChannelType, _ url: String, keys: [String]?) async throws -> [String: Int64] {
-        let all = try await database.pool.read { db in try metadata.counters(of: try channels.existing(type, url: url, in: db).rowID, in: db) }
+        let all = try await database.read { db in try metadata.counters(of: try channels.existing(type, url: url, in: db).rowID, in: db) }
         guard let keys else { return all }
         return all.filter { keys.contains($0.key) }
     }
@@ -85,7 +85,7 @@ struct ChannelMetadataService: Sendable {
     }
 
     func createCounters(of type: ChannelType, _ url: String, values: [String: Int64]) async throws -> [String: Int64] {
-        try await database.pool.write { db in
+        try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             let current = try metadata.counters(of: channelID, in: db)
             if let taken = values.keys.sorted().first(where: { current[$0] != nil }) { throw APIError.alreadyExists(taken) }
@@ -100,7 +100,7 @@ struct ChannelMetadataService: Sendable {
     func updateCounters(
         of type: ChannelType, _ url: String, values: [String: Int64], mode: CounterMode, upsert: Bool
     ) async throws -> [String: Int64] {
-        try await database.pool.write { db in
+        try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             let current = try metadata.counters(of: channelID, in: db)
             let added = values.keys.filter { current[$0] == nil }
@@ -113,7 +113,7 @@ struct ChannelMetadataService: Sendable {
     }
 
     func deleteCounters(of type: ChannelType, _ url: String, key: String?) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             if let key {
                 guard try metadata.counters(of: channelID, in: db)[key] != nil else { throw APIError.notFound(key) }

@@ -15,7 +15,7 @@ struct ChannelOperatorService: Sendable {
     }
 
     func register(_ url: String, userIDs: [String]) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try Self.register(userIDs, in: try channels.existing(type, url: url, in: db).rowID, in: db)
         }
     }
@@ -32,7 +32,7 @@ struct ChannelOperatorService: Sendable {
     }
 
     func remove(_ url: String, userIDs: [String], all: Bool) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             if all {
                 try operators.removeAll(from: channelID, in: db)
@@ -48,7 +48,7 @@ struct ChannelOperatorService: Sendable {
     }
 
     func list(_ url: String, page request: PageRequest) async throws -> Page<UserSummary> {
-        try await database.pool.read { db in
+        try await database.read { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
             let fetched = try operators.page(of: channelID, after: after, limit: request.fetchLimit, in: db)

@@ -18,7 +18,7 @@ extension GroupChannelService {
         guard !inviteeIDs.isEmpty else { throw APIError.missing("user_ids") }
         guard inviteeIDs.count <= ChannelRules.maxInvitees else { throw APIError.tooManyItems("user_ids", max: ChannelRules.maxInvitees) }
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
             let inviter = try request.inviterID.map { try users.existingRowID(of: $0, in: db) }
             var added = false
@@ -44,7 +44,7 @@ extension GroupChannelService {
 
     func accept(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
             try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
             try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
@@ -57,7 +57,7 @@ extension GroupChannelService {
     }
 
     func decline(_ url: String, _ request: MemberActionRequest) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
             try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
         }
@@ -66,7 +66,7 @@ extension GroupChannelService {
     /// Joining without an invitation: public channels only, with their access code if they have one.
     func join(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
             let userRowID = try users.existingRowID(of: request.userID, in: db)
             guard channel.isPublic else {
@@ -97,7 +97,7 @@ extension GroupChannelService {
     }
 
     func leave(_ url: String, _ request: LeaveRequest) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
             let leavers: [Int64]
             if request.shouldLeaveAll == true {
@@ -118,14 +118,14 @@ extension GroupChannelService {
 
     /// Leaves every group channel of a user, or only those of one custom type.
     func leaveAll(userID: String, customType: String?) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let userRowID = try users.existingRowID(of: userID, in: db)
             try ChannelDeparture().leaveAll(userRowID: userRowID, customType: customType, in: db)
         }
     }
 
     func membership(of userID: String, in url: String) async throws -> MembershipStatus {
-        try await database.pool.read { db in
+        try await database.read { db in
             let channel = try channels.existing(.group, url: url, in: db)
             let member = try members.find(channelID: channel.rowID, userRowID: try users.existingRowID(of: userID, in: db), in: db)
             return MembershipStatus(isMember: member != nil, state: member?.state)
@@ -137,7 +137,7 @@ extension GroupChannelService {
     func members(of url: String, _ query: MemberListQuery, viewerID: String?, page request: PageRequest) async throws -> Page<ChannelMember> {
         var query = query
         query.now = clock.now
-        return try await database.pool.read { [query] db in
+        return try await database.read { [query] db in
             let channel = try channels.existing(.group, url: url, in: db)
             let viewer = try viewerID.map { try users.existingRowID(of: $0, in: db) }
             let fetched = try members.page(of: channel.rowID, query, limit: request.fetchLimit, in: db)
@@ -169,7 +169,7 @@ extension GroupChannelService {
 
     func hide(_ url: String, _ request: HideRequest) async throws {
         let now = clock.now
-        try await database.pool.write { db in
+        try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
             guard let userID = request.userID else { throw APIError.missing("user_id") }
             let userRowID = try users.existingRowID(of: userID, in: db)
@@ -185,7 +185,7 @@ extension GroupChannelService {
     }
 
     func unhide(_ url: String, userID: String?, unhideAll: Bool) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
             guard let userID else { throw APIError.missing("user_id") }
             let userRowID = try users.existingRowID(of: userID, in: db)
@@ -201,7 +201,7 @@ extension GroupChannelService {
     /// Moves the message offset to now, so earlier messages vanish for that member (or all).
     func resetHistory(_ url: String, _ request: ResetHistoryRequest) async throws -> Int64 {
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
             if request.resetAll == true {
                 try members.setMessageOffset(now, channelID: channel.rowID, userRowID: nil, in: db)
@@ -222,7 +222,7 @@ extension GroupChannelService {
         guard !userIDs.isEmpty else { throw APIError.missing("user_ids") }
         guard userIDs.count <= ChannelRules.maxTypingUsers else { throw APIError.tooManyItems("user_ids", max: ChannelRules.maxTypingUsers) }
         let now = clock.now
-        try await database.pool.write { db in
+        try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
             for userID in userIDs {
                 let userRowID = try users.existingRowID(of: userID, in: db)

@@ -38,7 +38,7 @@ struct GroupChannelService: Sendable {
         let requestedIDs = request.memberIDs
         let now = clock.now
 
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let known = try users.rowIDs(of: requestedIDs, in: db)
             let unknown = requestedIDs.filter { known[$0] == nil }
             if request.strict == true, let missing = unknown.first {
@@ -119,14 +119,14 @@ struct GroupChannelService: Sendable {
 
     func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
         let options = stamped(options)
-        return try await database.pool.read { db in
+        return try await database.read { db in
             try assembler.channel(try channels.existing(.group, url: url, in: db), options: options, in: db)
         }
     }
 
     func list(_ query: ChannelQuery, page request: PageRequest, options: ChannelViewOptions) async throws -> Page<GroupChannel> {
         let options = stamped(options)
-        return try await database.pool.read { db in
+        return try await database.read { db in
             let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
             let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
             return try page.mapItems { try assembler.channels($0.map(\.channel), options: options, in: db) }
@@ -134,14 +134,14 @@ struct GroupChannelService: Sendable {
     }
 
     func count(_ query: ChannelQuery) async throws -> Int {
-        try await database.pool.read { db in try channels.count(query, in: db) }
+        try await database.read { db in try channels.count(query, in: db) }
     }
 
     // MARK: Update and delete
 
     func update(_ url: String, with request: UpdateGroupChannelRequest) async throws -> GroupChannel {
         try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
             channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
             if let isPublic = request.isPublic { channel.isPublic = isPublic }
@@ -166,13 +166,13 @@ struct GroupChannelService: Sendable {
     }
 
     func delete(_ url: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try channels.delete(rowID: try channels.existing(.group, url: url, in: db).rowID, in: db)
         }
     }
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> GroupChannel {
-        try await database.pool.write { db in
+        try await database.write { db in
             try assembler.channel(try channels.setFrozen(freeze, .group, url: url, in: db), options: stamped(ChannelViewOptions()), in: db)
         }
     }
@@ -187,7 +187,7 @@ struct GroupChannelService: Sendable {
     // MARK: Lookups
 
     func rowID(ofUser userID: String) async throws -> Int64 {
-        try await database.pool.read { db in try users.existingRowID(of: userID, in: db) }
+        try await database.read { db in try users.existingRowID(of: userID, in: db) }
     }
 
     /// Reads a `user_id → value` map of enumerated values, such as `hidden_status`.

@@ -5,13 +5,18 @@ import GRDB
 /// a busy timeout) and applies the migrations under `migrations/`. Nothing else opens connections.
 public final class AppDatabase: Sendable {
     let pool: DatabasePool
+    private let groupCommit: GroupCommit
 
-    public init(path: String) throws {
+    /// Opens (creating when needed) and migrates the database. With `.normal` durability a
+    /// commit reaches the operating system before it returns, so it survives Roost crashing;
+    /// with `.full` it is also synced to disk, so it survives power loss.
+    public init(path: String, durability: Settings.Durability = .normal) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
+        let synchronous = durability == .full ? "FULL" : "NORMAL"
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         let migrator = try Self.migrator()
@@ -19,6 +24,18 @@ public final class AppDatabase: Sendable {
             throw DatabaseTooNewError(path: path)
         }
         try migrator.migrate(pool)
+        groupCommit = GroupCommit(pool: pool)
+    }
+
+    /// Runs changes as one all-or-nothing unit, committed together with the changes other
+    /// requests ask for at the same moment (group commit).
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await groupCommit.write(updates)
+    }
+
+    /// Reads a consistent snapshot, in parallel with other reads and with the writer.
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.read(value)
     }
 
     /// Every file of `migrations/`, in name order, as one GRDB migration each. A database

@@ -37,7 +37,7 @@ struct MessageExtrasService: Sendable {
         guard !reaction.isEmpty else { throw APIError.missing("reaction") }
         guard reaction.count <= Self.maxReactionLength else { throw APIError.tooLong("reaction", max: Self.maxReactionLength) }
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let (channel, message) = try lookup.existingMessage(messageID, of: type, url, in: db)
             let userRowID = try users.existingRowID(of: userID, in: db)
             guard try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state == .joined else {
@@ -55,7 +55,7 @@ struct MessageExtrasService: Sendable {
     /// Each reaction key with the ids of the users who reacted, in the order keys were first used.
     func reactions(of messageID: Int64, of type: ChannelType, _ url: String) async throws -> [(key: String, userIDs: [String])] {
         try Self.checkReactionChannel(type)
-        return try await database.pool.read { db in
+        return try await database.read { db in
             let (_, message) = try lookup.existingMessage(messageID, of: type, url, in: db)
             let found = try reactions.reactions(ofMessages: [message.id], in: db)[message.id] ?? []
             let summaries = try users.summaries(ofRows: found.flatMap(\.userRowIDs), in: db)
@@ -112,7 +112,7 @@ struct MessageExtrasService: Sendable {
         of messageID: Int64, _ type: ChannelType, _ url: String, _ change: @escaping @Sendable (inout [MetaArrayItem]) throws(APIError) -> Void
     ) async throws -> [MetaArrayItem] {
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var (_, message) = try lookup.existingMessage(messageID, of: type, url, in: db)
             try change(&message.sortedMetaarray)
             message.updatedAt = now
@@ -127,7 +127,7 @@ struct MessageExtrasService: Sendable {
     /// pretending to translate.
     func translate(_ messageID: Int64, of type: ChannelType, _ url: String, into languages: [String]) async throws -> Message {
         guard !languages.isEmpty else { throw APIError.missing("target_langs") }
-        _ = try await database.pool.read { db in try lookup.existingMessage(messageID, of: type, url, in: db) }
+        _ = try await database.read { db in try lookup.existingMessage(messageID, of: type, url, in: db) }
         throw APIError.noTranslationEngine
     }
 }

@@ -36,7 +36,7 @@ struct MessageService: Sendable {
         let messageType = request.messageType ?? .user
         try Self.check(request, as: messageType)
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let sender = try sender(of: request, as: messageType, in: channel, in: db)
             if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
@@ -80,7 +80,7 @@ struct MessageService: Sendable {
         }
         for item in imported { try Self.check(item.message, as: item.message.messageType ?? .user) }
         let now = clock.now
-        try await database.pool.write { db in
+        try await database.write { db in
             guard let channel = try channels.find(url: url, in: db) else { throw APIError.notFound("Channel") }
             for item in imported {
                 let request = item.message
@@ -233,7 +233,7 @@ extension MessageService {
     }
 
     func history(of type: ChannelType, _ url: String, _ request: HistoryRequest) async throws -> [Message] {
-        try await database.pool.read { db in
+        try await database.read { db in
             let channel = try channels.existing(type, url: url, in: db)
             var filter = request.filter
             if let senderIDs = request.senderIDs {
@@ -264,14 +264,14 @@ extension MessageService {
     }
 
     func message(_ id: Int64, of type: ChannelType, _ url: String, options: MessageViewOptions) async throws -> Message {
-        try await database.pool.read { db in
+        try await database.read { db in
             let (channel, record) = try existingMessage(id, of: type, url, in: db)
             return try assembler.message(record, in: channel, options: options, in: db)
         }
     }
 
     func totalCount(of type: ChannelType, _ url: String) async throws -> Int {
-        try await database.pool.read { db in
+        try await database.read { db in
             try messages.count(in: try channels.existing(type, url: url, in: db).rowID, filter: MessageFilter(replyType: .all), in: db)
         }
     }
@@ -282,7 +282,7 @@ extension MessageService {
             throw APIError.tooLong("custom_type", max: MessageRules.maxCustomTypeLength)
         }
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var (channel, record) = try existingMessage(id, of: type, url, in: db)
             try checkEditor(request.userID, of: record, in: channel, in: db)
             if let message = request.message {
@@ -307,7 +307,7 @@ extension MessageService {
     /// Removes a message; it stays in history as `is_removed` for those who ask for removed messages.
     func delete(_ id: Int64, of type: ChannelType, _ url: String, by userID: String?) async throws {
         let now = clock.now
-        try await database.pool.write { db in
+        try await database.write { db in
             var (channel, record) = try existingMessage(id, of: type, url, in: db)
             try checkEditor(userID, of: record, in: channel, in: db)
             record.isRemoved = true

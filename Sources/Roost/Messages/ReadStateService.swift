@@ -26,7 +26,7 @@ struct ReadStateService: Sendable {
     /// SDK sends when none is chosen) means up to now.
     func markAsRead(_ url: String, userID: String, timestamp: Int64?) async throws {
         let upTo = timestamp.flatMap { $0 > 0 ? $0 : nil } ?? clock.now
-        try await database.pool.write { db in
+        try await database.write { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
             try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: upTo, in: db)
         }
@@ -35,7 +35,7 @@ struct ReadStateService: Sendable {
     /// Marks a member's messages as delivered; answers the time recorded.
     func markAsDelivered(_ url: String, userID: String) async throws -> Int64 {
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
             try readState.markDelivered(channelID: channel.rowID, userRowID: userRowID, upTo: now, in: db)
             return now
@@ -44,7 +44,7 @@ struct ReadStateService: Sendable {
 
     /// Each member's unread message count, or only the named members'.
     func unreadCounts(_ url: String, userIDs: [String]?) async throws -> [String: Int] {
-        try await database.pool.read { db in
+        try await database.read { db in
             let channel = try channels.existing(.group, url: url, in: db)
             let records = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []
             let summaries = try users.summaries(ofRows: records.map(\.userRowID), in: db)
@@ -61,7 +61,7 @@ struct ReadStateService: Sendable {
     /// Marks every message as read in the user's joined channels, or in the listed ones.
     func markAllAsRead(userID: String, channelURLs: [String]?) async throws {
         let now = clock.now
-        try await database.pool.write { db in
+        try await database.write { db in
             let userRowID = try users.existingRowID(of: userID, in: db)
             let channelIDs: [Int64]
             if let channelURLs, !channelURLs.isEmpty {
@@ -76,7 +76,7 @@ struct ReadStateService: Sendable {
     }
 
     func totals(of userID: String, customTypes: [String]?, superMode: ChannelFilter.SuperMode) async throws -> UnreadTotals {
-        try await database.pool.read { db in
+        try await database.read { db in
             let userRowID = try users.existingRowID(of: userID, in: db)
             var conditions = Conditions()
             conditions.add("m.user_id = ?", [userRowID])
@@ -106,14 +106,14 @@ struct ReadStateService: Sendable {
     }
 
     func countPreference(of userID: String, in url: String) async throws -> CountPreference {
-        try await database.pool.read { db in
+        try await database.read { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
             return try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)!.countPreference
         }
     }
 
     func setCountPreference(_ preference: CountPreference, of userID: String, in url: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
             try readState.setCountPreference(preference, channelID: channel.rowID, userRowID: userRowID, in: db)
         }

@@ -11,7 +11,7 @@ struct BlockService: Sendable {
     func block(_ targetIDs: [String], by userID: String) async throws -> [UserSummary] {
         guard !targetIDs.isEmpty else { throw APIError.missing("target_id") }
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let blocker = try users.existingRowID(of: userID, in: db)
             let targets = try targetIDs.map { try users.existingRowID(of: $0, in: db) }
             for target in targets {
@@ -24,7 +24,7 @@ struct BlockService: Sendable {
     }
 
     func unblock(_ targetID: String, by userID: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let blocker = try users.existingRowID(of: userID, in: db)
             let target = try users.existingRowID(of: targetID, in: db)
             guard try blocks.blocks(target, by: blocker, in: db) else { throw APIError.notFound("Block") }
@@ -33,7 +33,7 @@ struct BlockService: Sendable {
     }
 
     func blocked(by userID: String, among userIDs: [String]?, page request: PageRequest) async throws -> Page<UserSummary> {
-        try await database.pool.read { db in
+        try await database.read { db in
             let blocker = try users.existingRowID(of: userID, in: db)
             let candidates = try userIDs.map { Array(try users.rowIDs(of: $0, in: db).values) }
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }

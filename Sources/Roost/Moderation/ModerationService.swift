@@ -35,7 +35,7 @@ struct ModerationService: Sendable {
         guard !userIDs.isEmpty else { throw APIError.missing("user_id") }
         let window = try Self.window(seconds: seconds, from: clock.now)
         let description = try Self.checked(description)
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let agent = try agentID.flatMap { $0.isEmpty ? nil : $0 }.map { try users.existingRowID(of: $0, in: db) }
             var entries: [Entry] = []
@@ -56,7 +56,7 @@ struct ModerationService: Sendable {
     func updateBan(_ userID: String, in type: ChannelType, _ url: String, seconds: Int64?, description: String?) async throws -> Entry {
         let now = clock.now
         let description = try description.map(Self.checked)
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let userRowID = try users.existingRowID(of: userID, in: db)
             let bans = RestrictionRepository(kind: .ban)
@@ -72,7 +72,7 @@ struct ModerationService: Sendable {
 
     func lift(_ kind: Restriction.Kind, _ userID: String, in type: ChannelType, _ url: String) async throws {
         let now = clock.now
-        try await database.pool.write { db in
+        try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let userRowID = try users.existingRowID(of: userID, in: db)
             let repository = RestrictionRepository(kind: kind)
@@ -86,7 +86,7 @@ struct ModerationService: Sendable {
     /// The user's ban or mute in the channel, if in force.
     func restriction(_ kind: Restriction.Kind, of userID: String, in type: ChannelType, _ url: String) async throws -> Entry? {
         let now = clock.now
-        return try await database.pool.read { db in
+        return try await database.read { db in
             let channel = try channels.existing(type, url: url, in: db)
             let userRowID = try users.existingRowID(of: userID, in: db)
             return try RestrictionRepository(kind: kind).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
@@ -97,7 +97,7 @@ struct ModerationService: Sendable {
     /// One page of a channel's bans or mutes in force, with how many there are.
     func restrictions(_ kind: Restriction.Kind, in type: ChannelType, _ url: String, page request: PageRequest) async throws -> (page: Page<Entry>, total: Int) {
         let now = clock.now
-        return try await database.pool.read { db in
+        return try await database.read { db in
             let channel = try channels.existing(type, url: url, in: db)
             let repository = RestrictionRepository(kind: kind)
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
@@ -115,7 +115,7 @@ struct ModerationService: Sendable {
         _ kind: Restriction.Kind, ofUser userID: String, page request: PageRequest
     ) async throws -> Page<(restriction: Restriction, channel: ChannelRecord)> {
         let now = clock.now
-        return try await database.pool.read { db in
+        return try await database.read { db in
             let userRowID = try users.existingRowID(of: userID, in: db)
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
             let fetched = try RestrictionRepository(kind: kind).page(ofUser: userRowID, at: now, after: after, limit: request.fetchLimit, in: db)
@@ -132,7 +132,7 @@ struct ModerationService: Sendable {
         guard !customTypes.isEmpty else { throw APIError.missing("channel_custom_types") }
         let window = try Self.window(seconds: seconds, from: clock.now)
         let description = try Self.checked(description)
-        try await database.pool.write { db in
+        try await database.write { db in
             let userRowID = try users.existingRowID(of: userID, in: db)
             for channel in try channels.all(customTypes: customTypes, in: db) {
                 switch action {

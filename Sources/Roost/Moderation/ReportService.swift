@@ -75,7 +75,7 @@ struct ReportService: Sendable {
     }
 
     func reports(_ target: ReportTarget, page request: PageRequest) async throws -> Page<ReportRecord> {
-        try await database.pool.read { db in
+        try await database.read { db in
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
             let fetched = try reports.page(target, after: after, limit: request.fetchLimit, in: db)
             return Page(fetched: fetched, request: request) { PageCursor([String($0.id)]) }
@@ -88,7 +88,7 @@ struct ReportService: Sendable {
             throw APIError.tooLong("report_description", max: Self.maxDescriptionLength)
         }
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var report = try build(db)
             if let reporterID = request.reportingUserID, !reporterID.isEmpty {
                 report.reportingUser = JSONColumn.encode(EmbeddedUser(user: try summary(reporterID, in: db)))

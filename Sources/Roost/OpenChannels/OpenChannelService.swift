@@ -26,7 +26,7 @@ struct OpenChannelService: Sendable {
             throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
         }
         let now = clock.now
-        return try await database.pool.write { db in
+        return try await database.write { db in
             let url = request.channelURL ?? ChannelRules.generatedURL(for: .open)
             guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
             let operatorRows = try operatorIDs.map { try users.existingRowID(of: $0, in: db) }
@@ -44,13 +44,13 @@ struct OpenChannelService: Sendable {
     }
 
     func channel(_ url: String) async throws -> OpenChannel {
-        try await database.pool.read { db in
+        try await database.read { db in
             try assembler.channel(try channels.existing(.open, url: url, in: db), in: db)
         }
     }
 
     func list(_ query: ChannelQuery, page request: PageRequest, showMetadata: Bool) async throws -> Page<OpenChannel> {
-        try await database.pool.read { db in
+        try await database.read { db in
             let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
             return try Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
                 .mapItems { try assembler.channels($0.map(\.channel), showMetadata: showMetadata, in: db) }
@@ -59,7 +59,7 @@ struct OpenChannelService: Sendable {
 
     func update(_ url: String, with request: UpdateOpenChannelRequest) async throws -> OpenChannel {
         try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var channel = try channels.existing(.open, url: url, in: db)
             channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
             try channels.save(channel, in: db)
@@ -71,19 +71,19 @@ struct OpenChannelService: Sendable {
     }
 
     func delete(_ url: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try channels.delete(rowID: try channels.existing(.open, url: url, in: db).rowID, in: db)
         }
     }
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> OpenChannel {
-        try await database.pool.write { db in
+        try await database.write { db in
             try assembler.channel(try channels.setFrozen(freeze, .open, url: url, in: db), in: db)
         }
     }
 
     func participants(of url: String, page request: PageRequest) async throws -> Page<UserSummary> {
-        try await database.pool.read { db in
+        try await database.read { db in
             let channel = try channels.existing(.open, url: url, in: db)
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
             let fetched = try participants.page(of: channel.rowID, after: after, limit: request.fetchLimit, in: db)

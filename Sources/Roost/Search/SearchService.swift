@@ -42,7 +42,7 @@ struct SearchService: Sendable {
             throw APIError.invalid("channel_url", "Give either channel_url or user_id.")
         }
         let expression = request.advancedQuery ? try AdvancedQueryParser.parse(request.query) : nil
-        return try await database.pool.read { db in
+        return try await database.read { db in
             var scope = request.scope
             if let url = request.channelURL { scope.channelID = try channels.existing(.group, url: url, in: db).rowID }
             if let userID = request.userID { scope.memberRowID = try users.existingRowID(of: userID, in: db) }

@@ -31,7 +31,7 @@ public struct Seeder {
         let start = clock.now - Int64(plan.messages)
         let users = UserRepository(), channels = ChannelRepository(), members = MemberRepository(), messages = MessageRepository()
 
-        let userRows: [Int64] = try await database.pool.write { db in
+        let userRows: [Int64] = try await database.write { db in
             try (0..<plan.users).map { index in
                 try users.insert(
                     NewUser(
@@ -44,7 +44,7 @@ public struct Seeder {
         }
         progress("\(plan.users) users")
 
-        let channelMembers: [(channelID: Int64, members: [Int64])] = try await database.pool.write { db in
+        let channelMembers: [(channelID: Int64, members: [Int64])] = try await database.write { db in
             var random = SplitMix64(seed: 42)
             var channelMembers: [(channelID: Int64, members: [Int64])] = []
             for index in 0..<plan.channels {
@@ -65,7 +65,7 @@ public struct Seeder {
         let batch = 20_000
         for first in stride(from: 0, to: plan.messages, by: batch) {
             let last = min(first + batch, plan.messages)
-            try await database.pool.write { db in
+            try await database.write { db in
                 var random = SplitMix64(seed: UInt64(first))
                 for index in first..<last {
                     let (channelID, senders) = channelMembers[index % channelMembers.count]

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// Builds the whole server from its settings. The `roost serve` command and the tests both
@@ -7,7 +8,7 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
     var logger = Logger(label: "roost")
     logger.logLevel = settings.logLevel
 
-    let database = try AppDatabase(path: settings.databasePath)
+    let database = try AppDatabase(path: settings.databasePath, durability: settings.durability)
     let stored = try await ApplicationService(database: database).masterToken()
     if settings.apiToken == nil && stored.generated {
         logger.notice("Generated a master API token (kept in \(settings.databasePath)); send it as Api-Token: \(stored.token)")
@@ -20,9 +21,19 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
         database: database,
         clock: clock
     )
+    var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
+    configuration.availableConnectionsDelegate = MaximumAvailableConnections(settings.maxConnections)
     return Application(
         router: router,
-        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Roost"),
+        server: .http1(
+            configuration: .init(
+                idleTimeout: .seconds(Int64(settings.idleTimeout)),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: settings.maxHeaderSize, maxHeaderListSize: settings.maxHeaderSize
+                )
+            )
+        ),
+        configuration: configuration,
         logger: logger
     )
 }

@@ -22,6 +22,21 @@ public struct Settings: Sendable {
     public var publicURL: String?
     /// Messages one user may send per second in one channel; 0 turns flood protection off.
     public var maxMessagesPerSecond: Int
+    public var durability: Durability
+    /// Seconds a connection may sit idle before Roost closes it.
+    public var idleTimeout: Int
+    /// Connections Roost holds open at once; further ones wait to be accepted.
+    public var maxConnections: Int
+    /// Largest total size of a request's headers, in bytes.
+    public var maxHeaderSize: Int
+
+    /// How hard Roost works to keep what it acknowledged.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// Survives the process crashing: commits reach the operating system before the answer.
+        case normal
+        /// Survives power loss: commits reach the disk (fsync) before the answer.
+        case full
+    }
 
     public static let defaultMaxBodySize = 1 << 20
     /// Sendbird's default limit on uploaded files: 25 MB.
@@ -43,7 +58,11 @@ public struct Settings: Sendable {
         maxUploadSize: Int = Settings.defaultMaxUploadSize,
         uploadsDirectory: String = "./uploads",
         publicURL: String? = nil,
-        maxMessagesPerSecond: Int = 5
+        maxMessagesPerSecond: Int = 5,
+        durability: Durability = .normal,
+        idleTimeout: Int = 60,
+        maxConnections: Int = 4096,
+        maxHeaderSize: Int = 16 * 1024
     ) {
         self.host = host
         self.port = port
@@ -56,6 +75,10 @@ public struct Settings: Sendable {
         self.uploadsDirectory = uploadsDirectory
         self.publicURL = publicURL
         self.maxMessagesPerSecond = maxMessagesPerSecond
+        self.durability = durability
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+        self.maxHeaderSize = maxHeaderSize
     }
 }
 

@@ -33,7 +33,7 @@ struct UserService: Sendable {
             metadata: metadata,
             createdAt: clock.now
         )
-        return try await database.pool.write { db in
+        return try await database.write { db in
             guard try users.rowID(of: new.userID, in: db) == nil else { throw APIError.alreadyExists("user_id") }
             try users.insert(new, in: db)
             return try users.find(new.userID, in: db)!
@@ -41,12 +41,12 @@ struct UserService: Sendable {
     }
 
     func user(_ userID: String) async throws -> User {
-        try await database.pool.read { db in try existing(userID, in: db) }
+        try await database.read { db in try existing(userID, in: db) }
     }
 
     func list(_ filter: UserFilter, page request: PageRequest) async throws -> Page<User> {
         let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
-        let fetched = try await database.pool.read { db in
+        let fetched = try await database.read { db in
             try users.page(filter, after: after, limit: request.fetchLimit, in: db)
         }
         return Page(fetched: fetched, request: request) { PageCursor([String($0.rowID)]) }.map(\.user)
@@ -60,7 +60,7 @@ struct UserService: Sendable {
         let languages = try request.preferredLanguages.map(UserRules.checkPreferredLanguages)
         let sessionToken = try request.issueSessionToken == true ? newSessionToken(expiringAt: request.sessionTokenExpiresAt, parameter: "session_token_expires_at") : nil
 
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var user = try existing(userID, in: db)
             if let nickname = request.nickname { user.nickname = nickname }
             if let profileURL = request.profileURL { user.profileURL = profileURL }
@@ -81,7 +81,7 @@ struct UserService: Sendable {
     }
 
     func delete(_ userID: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             _ = try users.existingRowID(of: userID, in: db)
             try users.delete(userID, in: db)
         }
@@ -103,7 +103,7 @@ struct UserService: Sendable {
     // MARK: Metadata
 
     func metadata(of userID: String, keys: [String]?) async throws -> [String: String] {
-        let all = try await database.pool.read { db in try users.metadata(ofRow: try users.existingRowID(of: userID, in: db), in: db) }
+        let all = try await database.read { db in try users.metadata(ofRow: try users.existingRowID(of: userID, in: db), in: db) }
         guard let keys else { return all }
         return all.filter { keys.contains($0.key) }
     }
@@ -116,7 +116,7 @@ struct UserService: Sendable {
 
     /// Adds new items; a key that already exists is a conflict (use PUT to change it).
     func createMetadata(of userID: String, items: [String: String]) async throws -> [String: String] {
-        try await database.pool.write { db in
+        try await database.write { db in
             let row = try users.existingRowID(of: userID, in: db)
             let current = try users.metadata(ofRow: row, in: db)
             if let taken = items.keys.sorted().first(where: { current[$0] != nil }) {
@@ -130,7 +130,7 @@ struct UserService: Sendable {
 
     /// Changes existing items; with `upsert` missing keys are added, without it they are an error.
     func updateMetadata(of userID: String, items: [String: String], upsert: Bool) async throws -> [String: String] {
-        try await database.pool.write { db in
+        try await database.write { db in
             let row = try users.existingRowID(of: userID, in: db)
             let current = try users.metadata(ofRow: row, in: db)
             let added = items.keys.filter { current[$0] == nil }
@@ -144,7 +144,7 @@ struct UserService: Sendable {
     }
 
     func deleteMetadata(of userID: String, key: String?) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let row = try users.existingRowID(of: userID, in: db)
             if let key {
                 guard try users.metadata(ofRow: row, in: db)[key] != nil else { throw APIError.notFound(key) }
@@ -158,14 +158,14 @@ struct UserService: Sendable {
     // MARK: Channel invitation preference
 
     func invitationPreference(of userID: String) async throws -> InvitationPreference {
-        try await database.pool.read { db in
+        try await database.read { db in
             let own = try users.autoAcceptInvitations(ofRow: try users.existingRowID(of: userID, in: db), in: db)
             return InvitationPreference(autoAccept: try own ?? application.defaultAutoAccept(in: db))
         }
     }
 
     func setInvitationPreference(of userID: String, to preference: InvitationPreference) async throws -> InvitationPreference {
-        try await database.pool.write { db in
+        try await database.write { db in
             try users.setAutoAcceptInvitations(preference.autoAccept, ofRow: try users.existingRowID(of: userID, in: db), in: db)
             return preference
         }

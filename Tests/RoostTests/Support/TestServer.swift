@@ -42,6 +42,7 @@ func withServer<Value>(
     clock: TestClock = TestClock(),
     maxBodySize: Int = Settings.defaultMaxBodySize,
     maxMessagesPerSecond: Int = 0,
+    testing: TestingSetup = .live,
     _ test: @Sendable (API) async throws -> Value
 ) async throws -> Value {
     let file = database ?? TemporaryDatabase()
@@ -56,7 +57,7 @@ func withServer<Value>(
         maxMessagesPerSecond: maxMessagesPerSecond
     )
     let app = try await buildApplication(settings, clock: clock.wallClock)
-    return try await app.test(.live) { client in try await test(API(client: client)) }
+    return try await app.test(testing) { client in try await test(API(client: client)) }
 }
 
 /// Sends Sendbird-style requests: JSON bodies and the `Api-Token` header.

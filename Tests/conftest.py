@@ -1,5 +1,6 @@
-"""Starts the built Roost binary on a free loopback port for each test and hands the test
-clients of the official Sendbird Platform SDK (sendbird-platform-sdk==0.0.16) pointed at it."""
+"""Starts the built Roost binary on a free loopback port for each test. The compatibility
+tests get clients of the official Sendbird Platform SDK (sendbird-platform-sdk==0.0.16)
+pointed at it; the system tests drive it over plain HTTP."""
 
 import os
 import signal
@@ -14,7 +15,7 @@ import pytest
 import sendbird_platform_sdk as sendbird
 
 API_TOKEN = "compat-api-token"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _binary():
@@ -64,6 +65,11 @@ class RoostServer:
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             self.process.wait(timeout=30)
+
+    def kill(self):
+        """Ends the process at once, as a crash or power cut would (SIGKILL)."""
+        self.process.kill()
+        self.process.wait(timeout=30)
 
     def restart(self):
         self.stop()

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+/// Group commit: write transactions asked for at the same time run one after another in a
+/// single SQLite transaction, each inside its own savepoint, so one commit (and, with full
+/// durability, one fsync) serves the whole group. A job that fails rolls back its savepoint
+/// alone; each caller hears back only once the commit that holds its changes is done.
+final class GroupCommit: @unchecked Sendable {
+    private struct Job: Sendable {
+        let run: @Sendable (Database) throws -> Void
+        let finish: @Sendable (Result<Void, any Error>) -> Void
+    }
+
+    private let pool: DatabasePool
+    private let lock = NSLock()
+    private var pending: [Job] = []
+    private var draining = false
+
+    init(pool: DatabasePool) {
+        self.pool = pool
+    }
+
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let box = ResultBox<T>()
+            enqueue(Job(
+                run: { db in box.value = try updates(db) },
+                finish: { outcome in
+                    switch outcome {
+                    case .success: continuation.resume(returning: box.value!)
+                    case .failure(let error): continuation.resume(throwing: error)
+                    }
+                }
+            ))
+        }
+    }
+
+    private func enqueue(_ job: Job) {
+        let startsDraining: Bool = lock.withLock {
+            pending.append(job)
+            guard !draining else { return false }
+            draining = true
+            return true
+        }
+        if startsDraining {
+            Task { await self.drain() }
+        }
+    }
+
+    /// Commits groups until nothing is pending; jobs arriving meanwhile join the next group.
+    private func drain() async {
+        while let group = nextGroup() {
+            let outcomes = OutcomeBox(count: group.count)
+            do {
+                try await pool.writeWithoutTransaction { db in
+                    try db.inTransaction {
+                        for (index, job) in group.enumerated() {
+                            do {
+                                try db.inSavepoint {
+                                    try job.run(db)
+                                    return .commit
+                                }
+                            } catch {
+                                outcomes.errors[index] = error
+                            }
+                        }
+                        return .commit
+                    }
+                }
+                for (index, job) in group.enumerated() {
+                    job.finish(outcomes.errors[index].map { .failure($0) } ?? .success(()))
+                }
+            } catch {
+                for job in group { job.finish(.failure(error)) }
+            }
+        }
+    }
+
+    private func nextGroup() -> [Job]? {
+        lock.withLock {
+            guard !pending.isEmpty else {
+                draining = false
+                return nil
+            }
+            defer { pending = [] }
+            return pending
+        }
+    }
+}
+
+/// Carries a job's result out of the database closure it ran in.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
+
+private final class OutcomeBox: @unchecked Sendable {
+    var errors: [(any Error)?]
+
+    init(count: Int) {
+        errors = Array(repeating: nil, count: count)
+    }
+}

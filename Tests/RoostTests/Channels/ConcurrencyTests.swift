@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Many clients at once, over many connections: counts kept by the database stay exact.
+@Suite struct ConcurrencyTests {
+    @Test func hundredClientsJoiningAndLeavingOneChannel() async throws {
+        try await withServer(testing: .ahc(.http)) { api in
+            let userIDs = (0..<100).map { "user\($0)" }
+            for userID in userIDs { try await api.createUser(userID) }
+            try await api.createChannel(#"{"channel_url": "crowd", "user_ids": [], "is_public": true}"#)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, userID) in userIDs.enumerated() {
+                    group.addTask {
+                        let joined = try await api.put("/v3/group_channels/crowd/join", #"{"user_id": "\#(userID)"}"#)
+                        #expect(joined.status == .ok, "\(userID) joining: \(joined)")
+                        if index.isMultiple(of: 2) {
+                            let left = try await api.put("/v3/group_channels/crowd/leave", #"{"user_ids": ["\#(userID)"]}"#)
+                            #expect(left.status == .ok, "\(userID) leaving: \(left)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let channel = try await api.get("/v3/group_channels/crowd")
+            #expect(channel["member_count"] == 50)
+            #expect(channel["joined_member_count"] == 50)
+            #expect(try await api.memberIDs(of: "crowd").count == 50)
+        }
+    }
+
+    @Test func concurrentSendsGetDistinctIncreasingIDs() async throws {
+        try await withServer(testing: .ahc(.http)) { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "busy", "user_ids": ["alice", "bob"]}"#)
+            let ids = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for index in 0..<100 {
+                    group.addTask {
+                        try await api.say(index.isMultiple(of: 2) ? "alice" : "bob", "m\(index)", in: "busy")["message_id"].int
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { if let id = $1 { $0.append(id) } }
+            }
+            #expect(Set(ids).count == 100)
+            #expect(try await api.get("/v3/group_channels/busy/messages/total_count")["total"] == 100)
+            let unread = try await api.get("/v3/group_channels/busy/messages/unread_count")["unread"]
+            #expect((unread["alice"].int ?? -1) + (unread["bob"].int ?? -1) <= 100)
+        }
+    }
+}
