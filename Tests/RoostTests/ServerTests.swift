@@ -39,6 +39,14 @@ import Testing
         }
     }
 
+    @Test func deeplyNestedJSONIsRefusedNotFatal() async throws {
+        try await withServer { api in
+            let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+            expectError(try await api.post("/v3/users", #"{"user_id": "a", "nickname": "", "profile_url": "", "metadata": \#(deep)}"#), code: 400103)
+            #expect(try await api.call(.get, "/health", token: nil).status == .ok)
+        }
+    }
+
     @Test func wrongContentTypeIsRefused() async throws {
         try await withServer { api in
             let reply = try await api.call(

@@ -54,24 +54,14 @@ struct ChannelMetadataRepository: Sendable {
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"], $0["value"]) })
     }
 
-    /// Sets each counter to its value, or adds `sign` times the value to it; one statement
-    /// per counter, so concurrent increases add up exactly.
-    func apply(_ counters: [String: Int64], of channelID: Int64, adding sign: Int64?, in db: Database) throws {
+    /// Stores counter values (computed by the caller inside the same write transaction, so
+    /// concurrent increases still add up exactly).
+    func set(_ counters: [String: Int64], of channelID: Int64, in db: Database) throws {
         for (key, value) in counters {
-            if let sign {
-                try db.execute(
-                    sql: """
-                        INSERT INTO channel_metacounters (channel_id, key, value) VALUES (?, ?, ?)
-                        ON CONFLICT (channel_id, key) DO UPDATE SET value = value + excluded.value
-                        """,
-                    arguments: [channelID, key, sign * value]
-                )
-            } else {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO channel_metacounters (channel_id, key, value) VALUES (?, ?, ?)",
-                    arguments: [channelID, key, value]
-                )
-            }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO channel_metacounters (channel_id, key, value) VALUES (?, ?, ?)",
+                arguments: [channelID, key, value]
+            )
         }
     }
 

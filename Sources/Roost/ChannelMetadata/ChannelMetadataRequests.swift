@@ -32,15 +32,6 @@ struct CounterValues: Decodable {
 
 enum CounterMode: String, Decodable {
     case set, increase, decrease
-
-    /// What each value adds to the counter: nothing for `set`, which replaces it.
-    var sign: Int64? {
-        switch self {
-        case .set: nil
-        case .increase: 1
-        case .decrease: -1
-        }
-    }
 }
 
 struct MetacounterRequest: Decodable {

@@ -90,13 +90,13 @@ struct ChannelMetadataService: Sendable {
             let current = try metadata.counters(of: channelID, in: db)
             if let taken = values.keys.sorted().first(where: { current[$0] != nil }) { throw APIError.alreadyExists(taken) }
             try Self.check(values, countAfter: current.count + values.count)
-            try metadata.apply(values, of: channelID, adding: nil, in: db)
+            try metadata.set(values, of: channelID, in: db)
             return values
         }
     }
 
-    /// Sets, increases or decreases counters, each in one statement so that concurrent
-    /// increases add up; answers the counters' new values.
+    /// Sets, increases or decreases counters; answers their new values. Writes are serialized,
+    /// so reading and writing back inside the transaction loses no concurrent increase.
     func updateCounters(
         of type: ChannelType, _ url: String, values: [String: Int64], mode: CounterMode, upsert: Bool
     ) async throws -> [String: Int64] {
@@ -106,9 +106,12 @@ struct ChannelMetadataService: Sendable {
             let added = values.keys.filter { current[$0] == nil }
             if !upsert, let missing = added.sorted().first { throw APIError.notFound(missing) }
             try Self.check(values, countAfter: current.count + added.count)
-            try metadata.apply(values, of: channelID, adding: mode.sign, in: db)
-            let updated = try metadata.counters(of: channelID, in: db)
-            return updated.filter { values[$0.key] != nil }
+            var updated: [String: Int64] = [:]
+            for (key, value) in values {
+                updated[key] = try Self.combine(current[key] ?? 0, value, mode: mode)
+            }
+            try metadata.set(updated, of: channelID, in: db)
+            return updated
         }
     }
 
@@ -122,6 +125,18 @@ struct ChannelMetadataService: Sendable {
                 try metadata.deleteAllCounters(of: channelID, in: db)
             }
         }
+    }
+
+    /// A counter's new value; one that would leave the 64-bit range is refused, not wrapped.
+    private static func combine(_ current: Int64, _ value: Int64, mode: CounterMode) throws(APIError) -> Int64 {
+        let result: (partialValue: Int64, overflow: Bool)
+        switch mode {
+        case .set: return value
+        case .increase: result = current.addingReportingOverflow(value)
+        case .decrease: result = current.subtractingReportingOverflow(value)
+        }
+        guard !result.overflow else { throw APIError(code: 400113, message: "\"metacounter\" would leave the range of a 64-bit integer.") }
+        return result.partialValue
     }
 
     private static func check(_ values: [String: Int64], countAfter: Int) throws(APIError) {

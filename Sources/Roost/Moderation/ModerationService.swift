@@ -158,9 +158,14 @@ struct ModerationService: Sendable {
         return summary
     }
 
+    /// When a ban or mute of `seconds` (-1: permanently) starting at `start` ends. Lengths are
+    /// capped at the ten years a permanent one lasts, which also keeps the sum in range.
     private static func window(seconds: Int64?, from start: Int64) throws(APIError) -> (start: Int64, end: Int64) {
         let seconds = seconds ?? -1
-        guard seconds == -1 || seconds > 0 else { throw .invalid("seconds", "Give a positive number of seconds, or -1 for permanently.") }
+        let maxSeconds = permanentMilliseconds / 1000
+        guard seconds == -1 || (1...maxSeconds).contains(seconds) else {
+            throw .invalid("seconds", "Give from 1 to \(maxSeconds) seconds, or -1 for permanently.")
+        }
         return (start, start + (seconds == -1 ? permanentMilliseconds : seconds * 1000))
     }
 

@@ -16,6 +16,10 @@ indirect enum SearchExpression: Equatable, Sendable {
 struct AdvancedQueryParser {
     private var tokens: [String]
     private var position = 0
+    private var depth = 0
+
+    /// How deeply parentheses may nest; deeper queries are refused rather than parsed.
+    static let maxDepth = 16
 
     private init(_ query: String) {
         var tokens: [String] = []
@@ -67,6 +71,9 @@ struct AdvancedQueryParser {
         guard let token = peek, token != ")", token != "AND", token != "OR" else { throw Self.malformed }
         position += 1
         if token == "(" {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maxDepth else { throw Self.malformed }
             let inner = try parseOr()
             guard peek == ")" else { throw Self.malformed }
             position += 1

@@ -23,7 +23,9 @@ struct SearchRoutes: Sendable {
             guard SearchService.limits.contains(limit) else { throw APIError.outOfRange("limit", SearchService.limits) }
             search.limit = limit
             if let token = query.string("token") ?? query.string("after"), !token.isEmpty {
-                search.offset = Int(try PageCursor(token: token).integer(at: 0))
+                let offset = try PageCursor(token: token).integer(at: 0)
+                guard (0...Int64(SearchService.maxOffset)).contains(offset) else { throw APIError.invalid("token") }
+                search.offset = Int(offset)
             }
             let results = try await self.search.search(search)
             return SearchResults(

@@ -11,6 +11,8 @@ struct SearchService: Sendable {
 
     static let limits = 1...99
     static let defaultLimit = 20
+    /// How deep into the results a page may start.
+    static let maxOffset = 1_000_000
 
     init(database: AppDatabase) {
         self.database = database

@@ -73,6 +73,8 @@ import Testing
             #expect(try await advanced("zzz* OR lunch") == ["Lunch at noon?"])
             #expect(try await advanced("zzz*") == [])
             expectError(try await api.get("/v3/search/messages?user_id=alice&advanced_query=true&query=%28lunch"), code: 400111)
+            let deep = String(repeating: "%28", count: 1500) + "lunch" + String(repeating: "%29", count: 1500)
+            expectError(try await api.get("/v3/search/messages?user_id=alice&advanced_query=true&query=\(deep)"), code: 400111)
         }
     }
 
@@ -102,6 +104,8 @@ import Testing
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&exact_match=true&advanced_query=true"), code: 400111)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&sort_field=size"), code: 400111)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&token=bogus"), code: 400111)
+            // ["9223372036854775807"]: an offset that must not overflow.
+            expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&token=WyI5MjIzMzcyMDM2ODU0Nzc1ODA3Il0"), code: 400111)
             #expect(try await found(api, "channel_url=chat&query=%21%21%21") == [])
         }
     }

@@ -41,6 +41,8 @@ import Testing
             #expect(try await api.put("/v3/group_channels/public/join", #"{"user_id": "carol"}"#).status == .ok)
             expectError(try await api.delete("/v3/group_channels/public/ban/alice"), code: 400201)
             expectError(try await api.post("/v3/group_channels/public/ban", #"{"user_id": "bob", "seconds": 0}"#), code: 400111)
+            expectError(try await api.post("/v3/group_channels/public/ban", #"{"user_id": "bob", "seconds": 9223372036854775807}"#), code: 400111)
+            expectError(try await api.post("/v3/users/bob/muted_channel_custom_types", #"{"channel_custom_types": ["x"], "seconds": 9223372036854775807}"#), code: 400111)
             expectError(try await api.post("/v3/group_channels/public/ban", #"{"user_id": "ghost"}"#), code: 400201)
         }
     }
