@@ -62,20 +62,22 @@ ALTER TABLE members ADD COLUMN count_preference TEXT NOT NULL DEFAULT 'all'
     CHECK (count_preference IN ('all', 'unread_message_count_only', 'unread_mention_count_only', 'off'));
 
 -- Full-text search over message texts, kept in step by the triggers below (same transaction).
-CREATE VIRTUAL TABLE message_search USING fts5 (message, content = 'messages', content_rowid = 'id');
+-- Each entry also holds its channel as a token ("c" and the channel's row id) in the
+-- `channel` column, so a search scoped to channels intersects posting lists instead of
+-- filtering every match in the application.
+CREATE VIRTUAL TABLE message_search USING fts5 (message, channel);
 
 CREATE TRIGGER messages_indexed_on_insert AFTER INSERT ON messages BEGIN
-    INSERT INTO message_search (rowid, message) VALUES (NEW.id, NEW.message);
+    INSERT INTO message_search (rowid, message, channel) VALUES (NEW.id, NEW.message, 'c' || NEW.channel_id);
 END;
 
 CREATE TRIGGER messages_indexed_on_delete AFTER DELETE ON messages BEGIN
-    INSERT INTO message_search (message_search, rowid, message) VALUES ('delete', OLD.id, OLD.message);
+    DELETE FROM message_search WHERE rowid = OLD.id;
 END;
 
 CREATE TRIGGER messages_indexed_on_update AFTER UPDATE OF message ON messages BEGIN
-    INSERT INTO message_search (message_search, rowid, message) VALUES ('delete', OLD.id, OLD.message);
-    INSERT INTO message_search (rowid, message) VALUES (NEW.id, NEW.message);
+    UPDATE message_search SET message = NEW.message WHERE rowid = NEW.id;
 END;
 
 -- The indexed words, for expanding wildcard and fuzzy search terms.
-CREATE VIRTUAL TABLE message_search_terms USING fts5vocab (message_search, 'row');
+CREATE VIRTUAL TABLE message_search_terms USING fts5vocab (message_search, 'col');

@@ -4,8 +4,6 @@ import GRDB
 struct SearchScope: Sendable {
     enum Order: String { case score, ts }
 
-    var channelID: Int64?
-    var memberRowID: Int64?
     var channelCustomType: String?
     var from: Int64?
     var to: Int64?
@@ -15,33 +13,46 @@ struct SearchScope: Sendable {
 
 /// Full-text search over message texts with SQLite FTS5.
 struct SearchRepository: Sendable {
-    /// Indexed words matching a GLOB pattern (`*` and `?`), such as `ab?de`.
+    /// Indexed words of message texts matching a GLOB pattern (`*` and `?`), such as `ab?de`.
     func terms(matching pattern: String, in db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT term FROM message_search_terms WHERE term GLOB ? LIMIT 500", arguments: [pattern])
+        try String.fetchAll(
+            db, sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND term GLOB ? LIMIT 500", arguments: [pattern]
+        )
     }
 
-    /// Indexed words within `distance` edits of `word`.
+    /// The group channels a user has joined (of one custom type, if given): where a search
+    /// scoped to the user looks.
+    func joinedChannels(of userRowID: Int64, customType: String?, in db: Database) throws -> [Int64] {
+        var sql = "SELECT m.channel_id FROM members m JOIN channels c ON c.id = m.channel_id WHERE m.user_id = ? AND m.state = 'joined'"
+        var arguments: StatementArguments = [userRowID]
+        if let customType {
+            sql += " AND c.custom_type = ?"
+            arguments += [customType]
+        }
+        return try Int64.fetchAll(db, sql: sql, arguments: arguments)
+    }
+
+    /// Indexed words of message texts within `distance` edits of `word`.
     func terms(near word: String, distance: Int, in db: Database) throws -> [String] {
         guard distance > 0 else { return [word] }
         let length = word.count
         let candidates = try String.fetchAll(
-            db, sql: "SELECT term FROM message_search_terms WHERE length(term) BETWEEN ? AND ?",
+            db, sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND length(term) BETWEEN ? AND ?",
             arguments: [length - distance, length + distance]
         )
         return candidates.filter { editDistance($0, word) <= distance }
     }
 
+    /// `match` is an FTS5 expression over the message text; `channels` narrows it to those
+    /// channels' messages inside the index.
     func search(
-        _ match: String, scope: SearchScope, limit: Int, offset: Int, in db: Database
+        _ match: String, in channels: [Int64], scope: SearchScope, limit: Int, offset: Int, in db: Database
     ) throws -> (messages: [MessageRecord], total: Int) {
+        guard !channels.isEmpty else { return ([], 0) }
+        let channelTokens = channels.map { "c\($0)" }.joined(separator: " OR ")
         var conditions = Conditions()
-        conditions.add("message_search MATCH ?", [match])
+        conditions.add("message_search MATCH ?", ["(\(match)) AND channel : (\(channelTokens))"])
         conditions.add("m.is_removed = 0")
-        if let channelID = scope.channelID { conditions.add("m.channel_id = ?", [channelID]) }
-        if let member = scope.memberRowID {
-            conditions.add("m.channel_id IN (SELECT channel_id FROM members WHERE user_id = ? AND state = 'joined')", [member])
-        }
-        if let customType = scope.channelCustomType { conditions.add("c.custom_type = ?", [customType]) }
         if let from = scope.from { conditions.add("m.created_at >= ?", [from]) }
         if let to = scope.to { conditions.add("m.created_at <= ?", [to]) }
         let from = "message_search JOIN messages m ON m.id = message_search.rowid JOIN channels c ON c.id = m.channel_id"

@@ -45,12 +45,18 @@ struct SearchService: Sendable {
         }
         let expression = request.advancedQuery ? try AdvancedQueryParser.parse(request.query) : nil
         return try await database.read { db in
-            var scope = request.scope
-            if let url = request.channelURL { scope.channelID = try channels.existing(.group, url: url, in: db).rowID }
-            if let userID = request.userID { scope.memberRowID = try users.existingRowID(of: userID, in: db) }
+            var scopeChannels: [Int64] = []
+            if let url = request.channelURL {
+                scopeChannels = [try channels.existing(.group, url: url, in: db).rowID]
+            } else if let userID = request.userID {
+                let userRowID = try users.existingRowID(of: userID, in: db)
+                scopeChannels = try search.joinedChannels(of: userRowID, customType: request.scope.channelCustomType, in: db)
+            }
             let match = try expression.map { try matchExpression($0, in: db) } ?? Self.simpleMatch(request.query, exact: request.exactMatch)
             guard let match else { return Results(messages: [], total: 0, next: "") }
-            let found = try search.search(match, scope: scope, limit: request.limit + 1, offset: request.offset, in: db)
+            let found = try search.search(
+                match, in: scopeChannels, scope: request.scope, limit: request.limit + 1, offset: request.offset, in: db
+            )
             let page = Array(found.messages.prefix(request.limit))
             let next = found.messages.count > request.limit ? PageCursor([String(request.offset + request.limit)]).token : ""
             let channelIDs = Array(Set(page.map(\.channelID)))
@@ -66,7 +72,9 @@ struct SearchService: Sendable {
     static func simpleMatch(_ query: String, exact: Bool) -> String? {
         let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
         guard !words.isEmpty else { return nil }
-        return exact ? "\"\(words.joined(separator: " "))\"" : words.map { "\"\($0)\"*" }.joined(separator: " AND ")
+        return exact
+            ? "message : \"\(words.joined(separator: " "))\""
+            : words.map { "message : \"\($0)\"*" }.joined(separator: " AND ")
     }
 
     /// The FTS5 expression of an advanced query, or nil when it can match nothing.
@@ -83,7 +91,7 @@ struct SearchService: Sendable {
                 terms = [word]
             }
             guard !terms.isEmpty else { return nil }
-            return "(" + terms.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
+            return "(" + terms.map { "message : \"\($0)\"" }.joined(separator: " OR ") + ")"
         case .and(let left, let right):
             guard let left = try matchExpression(left, in: db), let right = try matchExpression(right, in: db) else { return nil }
             return "(\(left) AND \(right))"
