@@ -12,12 +12,14 @@ SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 
 def test_no_server_errors_and_every_answer_matches_the_document(server):
+    # One worker: with two threads, hypothesis parses lambdas concurrently, which trips a
+    # CPython 3.11 bug ("AST constructor recursion depth mismatch") and fails the run at random.
     schemathesis = Path(sys.executable).parent / "schemathesis"
     completed = subprocess.run(
         [
             schemathesis, "run", str(SPEC), "--url", server.url, "-H", f"Api-Token: {API_TOKEN}",
             "--checks", "not_a_server_error,response_schema_conformance,content_type_conformance",
-            "--phases", "coverage,fuzzing", "--max-examples", "5", "--seed", "1", "--workers", "2",
+            "--phases", "coverage,fuzzing", "--max-examples", "5", "--seed", "1", "--workers", "1",
         ],
         capture_output=True, text=True, timeout=900,
     )

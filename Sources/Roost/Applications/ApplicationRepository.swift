@@ -3,18 +3,18 @@ import GRDB
 /// The application row: the generated master API token and application-wide defaults.
 struct ApplicationRepository: Sendable {
     func apiToken(in db: Database) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT api_token FROM application WHERE id = 1")
+        try String.fetchOne(db.cachedStatement(sql: "SELECT api_token FROM application WHERE id = 1"))
     }
 
     func create(apiToken: String, in db: Database) throws {
-        try db.execute(sql: "INSERT INTO application (id, api_token) VALUES (1, ?)", arguments: [apiToken])
+        try db.executeCached(sql: "INSERT INTO application (id, api_token) VALUES (1, ?)", arguments: [apiToken])
     }
 
     func defaultAutoAccept(in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT auto_accept_invitations FROM application WHERE id = 1") ?? true
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT auto_accept_invitations FROM application WHERE id = 1")) ?? true
     }
 
     func setDefaultAutoAccept(_ autoAccept: Bool, in db: Database) throws {
-        try db.execute(sql: "UPDATE application SET auto_accept_invitations = ? WHERE id = 1", arguments: [autoAccept])
+        try db.executeCached(sql: "UPDATE application SET auto_accept_invitations = ? WHERE id = 1", arguments: [autoAccept])
     }
 }

@@ -23,7 +23,7 @@ struct ChannelMetadataRepository: Sendable {
     /// Inserts or replaces each item.
     func set(_ items: [String: String], of channelID: Int64, at now: Int64, in db: Database) throws {
         for (key, value) in items {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT OR REPLACE INTO channel_metadata (channel_id, key, value, updated_at) VALUES (?, ?, ?, ?)",
                 arguments: [channelID, key, value, now]
             )
@@ -33,23 +33,23 @@ struct ChannelMetadataRepository: Sendable {
     /// When the channel's metadata last changed (Unix ms), 0 when it has none.
     func updatedAt(of channelID: Int64, in db: Database) throws -> Int64 {
         try Int64.fetchOne(
-            db, sql: "SELECT COALESCE(MAX(updated_at), 0) FROM channel_metadata WHERE channel_id = ?", arguments: [channelID]
+            db.cachedStatement(sql: "SELECT COALESCE(MAX(updated_at), 0) FROM channel_metadata WHERE channel_id = ?"), arguments: [channelID]
         ) ?? 0
     }
 
     func delete(_ key: String, of channelID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM channel_metadata WHERE channel_id = ? AND key = ?", arguments: [channelID, key])
+        try db.executeCached(sql: "DELETE FROM channel_metadata WHERE channel_id = ? AND key = ?", arguments: [channelID, key])
     }
 
     func deleteAll(of channelID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM channel_metadata WHERE channel_id = ?", arguments: [channelID])
+        try db.executeCached(sql: "DELETE FROM channel_metadata WHERE channel_id = ?", arguments: [channelID])
     }
 
     // MARK: Meta counters
 
     func counters(of channelID: Int64, in db: Database) throws -> [String: Int64] {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT key, value FROM channel_metacounters WHERE channel_id = ?", arguments: [channelID]
+            db.cachedStatement(sql: "SELECT key, value FROM channel_metacounters WHERE channel_id = ?"), arguments: [channelID]
         )
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"], $0["value"]) })
     }
@@ -58,7 +58,7 @@ struct ChannelMetadataRepository: Sendable {
     /// concurrent increases still add up exactly).
     func set(_ counters: [String: Int64], of channelID: Int64, in db: Database) throws {
         for (key, value) in counters {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT OR REPLACE INTO channel_metacounters (channel_id, key, value) VALUES (?, ?, ?)",
                 arguments: [channelID, key, value]
             )
@@ -66,10 +66,10 @@ struct ChannelMetadataRepository: Sendable {
     }
 
     func deleteCounter(_ key: String, of channelID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM channel_metacounters WHERE channel_id = ? AND key = ?", arguments: [channelID, key])
+        try db.executeCached(sql: "DELETE FROM channel_metacounters WHERE channel_id = ? AND key = ?", arguments: [channelID, key])
     }
 
     func deleteAllCounters(of channelID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM channel_metacounters WHERE channel_id = ?", arguments: [channelID])
+        try db.executeCached(sql: "DELETE FROM channel_metacounters WHERE channel_id = ?", arguments: [channelID])
     }
 }

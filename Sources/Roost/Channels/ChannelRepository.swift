@@ -22,7 +22,7 @@ struct NewChannel {
 /// The channels table. Every method runs inside the caller's transaction.
 struct ChannelRepository: Sendable {
     func insert(_ channel: NewChannel, in db: Database) throws -> Int64 {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO channels (channel_type, channel_url, name, cover_url, custom_type, data, is_distinct,
                     is_public, is_super, is_ephemeral, is_discoverable, access_code, distinct_key, created_by, created_at)
@@ -38,18 +38,18 @@ struct ChannelRepository: Sendable {
     }
 
     func exists(url: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM channels WHERE channel_url = ?)", arguments: [url]) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM channels WHERE channel_url = ?)"), arguments: [url]) ?? false
     }
 
     func find(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM channels WHERE channel_url = ? AND channel_type = ?", arguments: [url, type.rawValue]
+            db.cachedStatement(sql: "SELECT * FROM channels WHERE channel_url = ? AND channel_type = ?"), arguments: [url, type.rawValue]
         ).map(ChannelRecord.init(row:))
     }
 
     /// A channel of either kind.
     func find(url: String, in db: Database) throws -> ChannelRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM channels WHERE channel_url = ?", arguments: [url]).map(ChannelRecord.init(row:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE channel_url = ?"), arguments: [url]).map(ChannelRecord.init(row:))
     }
 
     /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".
@@ -59,18 +59,18 @@ struct ChannelRepository: Sendable {
     }
 
     func find(rowID: Int64, in db: Database) throws -> ChannelRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM channels WHERE id = ?", arguments: [rowID]).map(ChannelRecord.init(row:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE id = ?"), arguments: [rowID]).map(ChannelRecord.init(row:))
     }
 
     func find(distinctKey: String, in db: Database) throws -> ChannelRecord? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM channels WHERE distinct_key = ? ORDER BY id LIMIT 1", arguments: [distinctKey]
+            db.cachedStatement(sql: "SELECT * FROM channels WHERE distinct_key = ? ORDER BY id LIMIT 1"), arguments: [distinctKey]
         ).map(ChannelRecord.init(row:))
     }
 
     /// Writes back the fields a channel update may change.
     func save(_ channel: ChannelRecord, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE channels SET name = ?, cover_url = ?, custom_type = ?, data = ?, is_distinct = ?, is_public = ?,
                     is_discoverable = ?, access_code = ?, freeze = ?, distinct_key = ?
@@ -86,7 +86,7 @@ struct ChannelRepository: Sendable {
     /// Makes a message the channel's last message, unless a newer one is already (imports
     /// may arrive with older times).
     func recordLastMessage(_ messageID: Int64, at time: Int64, in channelID: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE channels SET last_message_id = ?, last_message_at = ?
                 WHERE id = ? AND (last_message_at IS NULL OR last_message_at <= ?)
@@ -112,7 +112,7 @@ struct ChannelRepository: Sendable {
     }
 
     func delete(rowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM channels WHERE id = ?", arguments: [rowID])
+        try db.executeCached(sql: "DELETE FROM channels WHERE id = ?", arguments: [rowID])
     }
 
     /// One page of channels matching a query, each with the metadata value it was sorted by

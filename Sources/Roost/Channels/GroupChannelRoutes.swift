@@ -123,7 +123,7 @@ struct MyGroupChannelRoutes: Sendable {
             let userRowID = try await channels.rowID(ofUser: try context.pathParameter("user_id"))
             var filter = try ChannelFilter(query)
             filter.showEmpty = true
-            var membership = try MembershipFilter(query, userRowID: userRowID)
+            let membership = try MembershipFilter(query, userRowID: userRowID)
             let count = try await channels.count(ChannelQuery(type: .group, filter: filter, membership: membership))
             return GroupChannelCount(groupChannelCount: count)
         }

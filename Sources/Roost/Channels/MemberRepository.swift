@@ -24,7 +24,7 @@ struct MemberRepository: Sendable {
         channelID: Int64, userRowID: Int64, state: MemberState, inviterRowID: Int64?, at now: Int64,
         hiddenState: HiddenState = .unhidden, in db: Database
     ) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO members (channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -38,20 +38,20 @@ struct MemberRepository: Sendable {
 
     func find(channelID: Int64, userRowID: Int64, in db: Database) throws -> MemberRecord? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM members WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID]
+            db.cachedStatement(sql: "SELECT * FROM members WHERE channel_id = ? AND user_id = ?"), arguments: [channelID, userRowID]
         ).map(MemberRecord.init(row:))
     }
 
     /// Memberships of several channels at once, keyed by channel.
     func members(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [MemberRecord]] {
         guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT m.* FROM members m JOIN users u ON u.id = m.user_id
-                WHERE m.channel_id IN (\(SQL.placeholders(channelIDs.count))) ORDER BY u.nickname, u.id
-                """,
-            arguments: StatementArguments(channelIDs)
+                WHERE m.channel_id IN (\(list.placeholders)) ORDER BY u.nickname, u.id
+                """),
+            arguments: list.arguments
         )
         return Dictionary(grouping: rows.map(MemberRecord.init(row:)), by: \.channelID)
     }
@@ -59,10 +59,10 @@ struct MemberRepository: Sendable {
     /// The listing user's membership in each of several channels.
     func memberships(of userRowID: Int64, inChannels channelIDs: [Int64], in db: Database) throws -> [Int64: MemberRecord] {
         guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM members WHERE user_id = ? AND channel_id IN (\(SQL.placeholders(channelIDs.count)))",
-            arguments: StatementArguments([userRowID] + channelIDs)
+            db.cachedStatement(sql: "SELECT * FROM members WHERE user_id = ? AND channel_id IN (\(list.placeholders))"),
+            arguments: [userRowID] + list.arguments
         )
         return Dictionary(uniqueKeysWithValues: rows.map { (MemberRecord(row: $0).channelID, MemberRecord(row: $0)) })
     }
@@ -123,24 +123,24 @@ struct MemberRepository: Sendable {
     }
 
     func setJoined(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE members SET state = 'joined', joined_at = ? WHERE channel_id = ? AND user_id = ?",
             arguments: [now, channelID, userRowID]
         )
     }
 
     func remove(channelID: Int64, userRowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM members WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
+        try db.executeCached(sql: "DELETE FROM members WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
     }
 
     func removeAll(of channelID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM members WHERE channel_id = ?", arguments: [channelID])
+        try db.executeCached(sql: "DELETE FROM members WHERE channel_id = ?", arguments: [channelID])
     }
 
     func setHiddenState(
         _ state: HiddenState, channelID: Int64, userRowID: Int64, messageOffset: Int64?, in db: Database
     ) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE members SET hidden_state = ?, message_offset = COALESCE(?, message_offset)
                 WHERE channel_id = ? AND user_id = ?
@@ -151,27 +151,26 @@ struct MemberRepository: Sendable {
 
     func setMessageOffset(_ offset: Int64, channelID: Int64, userRowID: Int64?, in db: Database) throws {
         if let userRowID {
-            try db.execute(
+            try db.executeCached(
                 sql: "UPDATE members SET message_offset = ? WHERE channel_id = ? AND user_id = ?",
                 arguments: [offset, channelID, userRowID]
             )
         } else {
-            try db.execute(sql: "UPDATE members SET message_offset = ? WHERE channel_id = ?", arguments: [offset, channelID])
+            try db.executeCached(sql: "UPDATE members SET message_offset = ? WHERE channel_id = ?", arguments: [offset, channelID])
         }
     }
 
     /// The user ids of a channel's members, sorted: the member set a distinct channel is keyed by.
     func sortedUserIDs(of channelID: Int64, in db: Database) throws -> [String] {
         try String.fetchAll(
-            db,
-            sql: "SELECT u.user_id FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = ? ORDER BY u.user_id",
+            db.cachedStatement(sql: "SELECT u.user_id FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = ? ORDER BY u.user_id"),
             arguments: [channelID]
         )
     }
 
     func joinedChannelCount(of userRowID: Int64, in db: Database) throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM members WHERE user_id = ? AND state = 'joined'", arguments: [userRowID]
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM members WHERE user_id = ? AND state = 'joined'"), arguments: [userRowID]
         ) ?? 0
     }
 
@@ -179,18 +178,17 @@ struct MemberRepository: Sendable {
     func channelIDs(of userRowID: Int64, customType: String?, in db: Database) throws -> [Int64] {
         if let customType {
             return try Int64.fetchAll(
-                db,
-                sql: "SELECT m.channel_id FROM members m JOIN channels c ON c.id = m.channel_id WHERE m.user_id = ? AND c.custom_type = ?",
+                db.cachedStatement(sql: "SELECT m.channel_id FROM members m JOIN channels c ON c.id = m.channel_id WHERE m.user_id = ? AND c.custom_type = ?"),
                 arguments: [userRowID, customType]
             )
         }
-        return try Int64.fetchAll(db, sql: "SELECT channel_id FROM members WHERE user_id = ?", arguments: [userRowID])
+        return try Int64.fetchAll(db.cachedStatement(sql: "SELECT channel_id FROM members WHERE user_id = ?"), arguments: [userRowID])
     }
 
     // MARK: Typing
 
     func startTyping(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT OR REPLACE INTO typing (channel_id, user_id, started_at) VALUES (?, ?, ?)",
             arguments: [channelID, userRowID, now]
         )
@@ -211,6 +209,6 @@ struct MemberRepository: Sendable {
     }
 
     func stopTyping(channelID: Int64, userRowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM typing WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
+        try db.executeCached(sql: "DELETE FROM typing WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
     }
 }

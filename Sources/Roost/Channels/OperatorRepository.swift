@@ -4,7 +4,7 @@ import GRDB
 struct OperatorRepository: Sendable {
     func add(_ userRowIDs: [Int64], to channelID: Int64, in db: Database) throws {
         for userRowID in userRowIDs {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT OR IGNORE INTO operators (channel_id, user_id) VALUES (?, ?)", arguments: [channelID, userRowID]
             )
         }
@@ -19,12 +19,12 @@ struct OperatorRepository: Sendable {
     }
 
     func removeAll(from channelID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM operators WHERE channel_id = ?", arguments: [channelID])
+        try db.executeCached(sql: "DELETE FROM operators WHERE channel_id = ?", arguments: [channelID])
     }
 
     func isOperator(_ userRowID: Int64, of channelID: Int64, in db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM operators WHERE channel_id = ? AND user_id = ?)",
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM operators WHERE channel_id = ? AND user_id = ?)"),
             arguments: [channelID, userRowID]
         ) ?? false
     }
@@ -32,10 +32,12 @@ struct OperatorRepository: Sendable {
     /// Operators of several channels at once, keyed by channel, in the order they were registered.
     func operators(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [Int64]] {
         guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT channel_id, user_id FROM operators WHERE channel_id IN (\(SQL.placeholders(channelIDs.count))) ORDER BY user_id",
-            arguments: StatementArguments(channelIDs)
+            db.cachedStatement(
+                sql: "SELECT channel_id, user_id FROM operators WHERE channel_id IN (\(list.placeholders)) ORDER BY user_id"
+            ),
+            arguments: list.arguments
         )
         return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
     }

@@ -7,6 +7,24 @@ enum SQL {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
+    /// The values of an `IN (...)` list, their placeholder count rounded up to a power of two
+    /// (the last value repeated), so that a statement's text takes few shapes and stays
+    /// prepared in the connection's statement cache however long the list is.
+    struct ValueList {
+        let placeholders: String
+        let arguments: StatementArguments
+
+        init(_ values: [some DatabaseValueConvertible]) {
+            var padded: [any DatabaseValueConvertible] = values
+            if let last = values.last {
+                let count = values.count <= 1 ? 1 : 1 << (Int.bitWidth - (values.count - 1).leadingZeroBitCount)
+                padded += Array(repeating: last, count: count - values.count)
+            }
+            placeholders = SQL.placeholders(padded.count)
+            arguments = StatementArguments(padded)
+        }
+    }
+
     /// A GLOB pattern matching values that start with `prefix`, case-sensitively.
     /// GLOB (unlike LIKE) compares with the column's binary collation, so it can use an index.
     static func globPrefix(_ prefix: String) -> String {
@@ -46,11 +64,24 @@ struct Conditions {
     private(set) var arguments = StatementArguments()
 
     mutating func add(_ clause: String, _ values: [any DatabaseValueConvertible] = []) {
+        add(clause, StatementArguments(values))
+    }
+
+    mutating func add(_ clause: String, _ values: StatementArguments) {
         clauses.append(clause)
-        arguments += StatementArguments(values)
+        arguments += values
     }
 
     var whereClause: String {
         clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
+    }
+}
+
+extension Database {
+    /// Executes one statement kept prepared in the connection's statement cache, for SQL whose
+    /// text is fixed. Preparing a statement (GRDB's authorizer visits every column it names)
+    /// cost more than running it on the hot routes.
+    func executeCached(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }

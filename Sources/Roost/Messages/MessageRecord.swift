@@ -27,7 +27,7 @@ struct MetaArrayItem: Codable, Sendable, Equatable {
 }
 
 /// A row of the messages table.
-struct MessageRecord: Sendable, Equatable {
+struct MessageRecord: Sendable, Equatable, FetchableRecord {
     var id: Int64
     var channelID: Int64
     var type: MessageType
@@ -50,27 +50,43 @@ struct MessageRecord: Sendable, Equatable {
     var replyCount: Int
     var lastRepliedAt: Int64
 
+    /// The columns `init(row:)` reads, in its order. Reading by position skips GRDB's
+    /// case-insensitive lookup of each column name, which cost a tenth of a history page.
+    private static let columnNames = [
+        "id", "channel_id", "type", "sender_id", "message", "custom_type", "data", "mention_type", "is_silent",
+        "is_removed", "is_op_msg", "parent_message_id", "file", "thumbnails", "sorted_metaarray", "translations",
+        "dedup_id", "created_at", "updated_at", "reply_count", "last_replied_at",
+    ]
+
+    /// What a query selects to read messages: `SELECT \(MessageRecord.columns) FROM messages ...`.
+    static let columns = columns(of: "messages")
+
+    /// The same columns, qualified by the name a query gives the messages table.
+    static func columns(of table: String) -> String {
+        columnNames.map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
     init(row: Row) {
-        id = row["id"]
-        channelID = row["channel_id"]
-        type = MessageType(rawValue: row["type"]) ?? .user
-        senderRowID = row["sender_id"]
-        message = row["message"]
-        customType = row["custom_type"]
-        data = row["data"]
-        mentionType = MentionType(rawValue: row["mention_type"]) ?? .users
-        isSilent = row["is_silent"]
-        isRemoved = row["is_removed"]
-        isOperatorMessage = row["is_op_msg"]
-        parentMessageID = row["parent_message_id"]
-        file = JSONColumn.decode(FileInfo.self, from: row["file"])
-        thumbnails = JSONColumn.decode([String].self, from: row["thumbnails"]) ?? []
-        sortedMetaarray = JSONColumn.decode([MetaArrayItem].self, from: row["sorted_metaarray"]) ?? []
-        translations = JSONColumn.decode([String: String].self, from: row["translations"]) ?? [:]
-        dedupID = row["dedup_id"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
-        replyCount = row["reply_count"]
-        lastRepliedAt = row["last_replied_at"]
+        id = row[0]
+        channelID = row[1]
+        type = MessageType(rawValue: row[2]) ?? .user
+        senderRowID = row[3]
+        message = row[4]
+        customType = row[5]
+        data = row[6]
+        mentionType = MentionType(rawValue: row[7]) ?? .users
+        isSilent = row[8]
+        isRemoved = row[9]
+        isOperatorMessage = row[10]
+        parentMessageID = row[11]
+        file = JSONColumn.decode(FileInfo.self, from: row[12])
+        thumbnails = JSONColumn.decode([String].self, from: row[13]) ?? []
+        sortedMetaarray = JSONColumn.decode([MetaArrayItem].self, from: row[14]) ?? []
+        translations = JSONColumn.decode([String: String].self, from: row[15]) ?? [:]
+        dedupID = row[16]
+        createdAt = row[17]
+        updatedAt = row[18]
+        replyCount = row[19]
+        lastRepliedAt = row[20]
     }
 }

@@ -49,7 +49,7 @@ struct MessageAnchor: Sendable {
 /// The messages table and the tables hanging off it. Every method runs inside the caller's transaction.
 struct MessageRepository: Sendable {
     func insert(_ message: NewMessage, in db: Database) throws -> Int64 {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
                     is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at)
@@ -66,25 +66,30 @@ struct MessageRepository: Sendable {
     }
 
     func delete(id: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM messages WHERE id = ?", arguments: [id])
+        try db.executeCached(sql: "DELETE FROM messages WHERE id = ?", arguments: [id])
     }
 
     func find(id: Int64, in db: Database) throws -> MessageRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM messages WHERE id = ?", arguments: [id]).map(MessageRecord.init(row:))
+        try MessageRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT \(MessageRecord.columns) FROM messages WHERE id = ?"), arguments: [id]
+        )
     }
 
     func find(ids: [Int64], in db: Database) throws -> [Int64: MessageRecord] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT * FROM messages WHERE id IN (\(SQL.placeholders(ids.count)))", arguments: StatementArguments(ids)
+        let list = SQL.ValueList(ids)
+        let records = try MessageRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT \(MessageRecord.columns) FROM messages WHERE id IN (\(list.placeholders))"),
+            arguments: list.arguments
         )
-        return Dictionary(uniqueKeysWithValues: rows.map { (MessageRecord(row: $0).id, MessageRecord(row: $0)) })
+        return Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     func find(dedupID: String, channelID: Int64, in db: Database) throws -> MessageRecord? {
-        try Row.fetchOne(
-            db, sql: "SELECT * FROM messages WHERE channel_id = ? AND dedup_id = ?", arguments: [channelID, dedupID]
-        ).map(MessageRecord.init(row:))
+        try MessageRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT \(MessageRecord.columns) FROM messages WHERE channel_id = ? AND dedup_id = ?"),
+            arguments: [channelID, dedupID]
+        )
     }
 
     /// Messages before the anchor, newest first, or after it, oldest first: a range walk of
@@ -104,11 +109,14 @@ struct MessageRepository: Sendable {
         }
         add(filter, to: &conditions)
         let direction = before ? "DESC" : "ASC"
-        return try Row.fetchAll(
-            db,
-            sql: "SELECT * FROM messages \(conditions.whereClause) ORDER BY created_at \(direction), id \(direction) LIMIT \(limit)",
-            arguments: conditions.arguments
-        ).map(MessageRecord.init(row:))
+        // The text varies only with the filter's shape, so the statement stays prepared.
+        return try MessageRecord.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT \(MessageRecord.columns) FROM messages \(conditions.whereClause)
+                ORDER BY created_at \(direction), id \(direction) LIMIT ?
+                """),
+            arguments: conditions.arguments + [limit]
+        )
     }
 
     func count(in channelID: Int64, filter: MessageFilter, in db: Database) throws -> Int {
@@ -127,7 +135,8 @@ struct MessageRepository: Sendable {
         }
         if !filter.includingRemoved { conditions.add("is_removed = 0") }
         if let senders = filter.senderRowIDs {
-            conditions.add("sender_id IN (\(SQL.placeholders(senders.count)))", senders)
+            let list = SQL.ValueList(senders)
+            conditions.add("sender_id IN (\(list.placeholders))", list.arguments)
         }
         switch filter.operatorFilter {
         case .all: break
@@ -136,7 +145,8 @@ struct MessageRepository: Sendable {
         }
         if let type = filter.messageType { conditions.add("type = ?", [type.rawValue]) }
         if let types = filter.customTypes, !types.contains("*") {
-            conditions.add("custom_type IN (\(SQL.placeholders(types.count)))", types)
+            let list = SQL.ValueList(types)
+            conditions.add("custom_type IN (\(list.placeholders))", list.arguments)
         }
         switch filter.replyType {
         case .none, .onlyReplyToChannel: conditions.add("parent_message_id IS NULL")
@@ -146,7 +156,7 @@ struct MessageRepository: Sendable {
 
     /// Writes back the fields an update may change.
     func save(_ message: MessageRecord, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE messages SET message = ?, custom_type = ?, data = ?, mention_type = ?, is_removed = ?,
                     sorted_metaarray = ?, translations = ?, updated_at = ?
@@ -162,7 +172,7 @@ struct MessageRepository: Sendable {
 
     /// Counts a reply on its parent.
     func recordReply(to parentID: Int64, at time: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE messages SET reply_count = reply_count + 1, last_replied_at = MAX(last_replied_at, ?) WHERE id = ?",
             arguments: [time, parentID]
         )
@@ -192,23 +202,25 @@ struct MessageRepository: Sendable {
 
     func addMentions(of userRowIDs: [Int64], to messageID: Int64, in db: Database) throws {
         for userRowID in userRowIDs {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT OR IGNORE INTO message_mentions (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]
             )
         }
     }
 
     func replaceMentions(of messageID: Int64, with userRowIDs: [Int64], in db: Database) throws {
-        try db.execute(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
+        try db.executeCached(sql: "DELETE FROM message_mentions WHERE message_id = ?", arguments: [messageID])
         try addMentions(of: userRowIDs, to: messageID, in: db)
     }
 
     func mentionedUsers(ofMessages messageIDs: [Int64], in db: Database) throws -> [Int64: [Int64]] {
         guard !messageIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(messageIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT message_id, user_id FROM message_mentions WHERE message_id IN (\(SQL.placeholders(messageIDs.count))) ORDER BY user_id",
-            arguments: StatementArguments(messageIDs)
+            db.cachedStatement(
+                sql: "SELECT message_id, user_id FROM message_mentions WHERE message_id IN (\(list.placeholders)) ORDER BY user_id"
+            ),
+            arguments: list.arguments
         )
         return Dictionary(grouping: rows, by: { $0["message_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
     }

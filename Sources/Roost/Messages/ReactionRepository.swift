@@ -9,14 +9,14 @@ struct ReactionRepository: Sendable {
     }
 
     func add(_ key: String, by userRowID: Int64, to messageID: Int64, at now: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT OR IGNORE INTO reactions (message_id, reaction, user_id, updated_at) VALUES (?, ?, ?, ?)",
             arguments: [messageID, key, userRowID, now]
         )
     }
 
     func remove(_ key: String, by userRowID: Int64, from messageID: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "DELETE FROM reactions WHERE message_id = ? AND reaction = ? AND user_id = ?",
             arguments: [messageID, key, userRowID]
         )
@@ -25,13 +25,13 @@ struct ReactionRepository: Sendable {
     /// Each message's reactions, grouped by key in the order they were first used.
     func reactions(ofMessages messageIDs: [Int64], in db: Database) throws -> [Int64: [Reaction]] {
         guard !messageIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(messageIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT message_id, reaction, user_id, updated_at FROM reactions
-                WHERE message_id IN (\(SQL.placeholders(messageIDs.count))) ORDER BY id
-                """,
-            arguments: StatementArguments(messageIDs)
+                WHERE message_id IN (\(list.placeholders)) ORDER BY id
+                """),
+            arguments: list.arguments
         )
         var result: [Int64: [Reaction]] = [:]
         for (messageID, messageRows) in Dictionary(grouping: rows, by: { $0["message_id"] as Int64 }) {

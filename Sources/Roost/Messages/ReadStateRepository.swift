@@ -37,7 +37,7 @@ struct ReadStateRepository: Sendable {
 
     /// A member has read everything up to `time`: their unread counts drop to what came after.
     func markRead(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE members SET
                     last_read_at = MAX(last_read_at, :time),
@@ -63,7 +63,7 @@ struct ReadStateRepository: Sendable {
     }
 
     func markDelivered(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE members SET delivered_at = MAX(delivered_at, ?) WHERE channel_id = ? AND user_id = ?",
             arguments: [time, channelID, userRowID]
         )
@@ -71,25 +71,25 @@ struct ReadStateRepository: Sendable {
 
     /// Members who hid the channel but allow it to come back see it again on a new message.
     func unhideOnNewMessage(in channelID: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE members SET hidden_state = 'unhidden' WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide'",
             arguments: [channelID]
         )
     }
 
     func setCountPreference(_ preference: CountPreference, channelID: Int64, userRowID: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "UPDATE members SET count_preference = ? WHERE channel_id = ? AND user_id = ?",
             arguments: [preference.rawValue, channelID, userRowID]
         )
         if preference == .off || preference == .unreadMentionCountOnly {
-            try db.execute(
+            try db.executeCached(
                 sql: "UPDATE members SET unread_message_count = 0 WHERE channel_id = ? AND user_id = ?",
                 arguments: [channelID, userRowID]
             )
         }
         if preference == .off || preference == .unreadMessageCountOnly {
-            try db.execute(
+            try db.executeCached(
                 sql: "UPDATE members SET unread_mention_count = 0 WHERE channel_id = ? AND user_id = ?",
                 arguments: [channelID, userRowID]
             )

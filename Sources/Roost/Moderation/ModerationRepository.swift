@@ -40,7 +40,7 @@ struct RestrictionRepository: Sendable {
     func put(_ restriction: Restriction, in db: Database) throws {
         switch kind {
         case .ban:
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT OR REPLACE INTO bans (channel_id, user_id, agent_id, description, start_at, end_at)
                     VALUES (?, ?, ?, ?, ?, ?)
@@ -51,7 +51,7 @@ struct RestrictionRepository: Sendable {
                 ]
             )
         case .mute:
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT OR REPLACE INTO mutes (channel_id, user_id, description, start_at, end_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
                     restriction.channelID, restriction.userRowID, restriction.description, restriction.startAt, restriction.endAt,
@@ -135,19 +135,19 @@ struct RestrictionRepository: Sendable {
 /// Who blocks whom. Every method runs inside the caller's transaction.
 struct BlockRepository: Sendable {
     func block(_ targetRowID: Int64, by userRowID: Int64, at now: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT OR IGNORE INTO blocks (user_id, target_id, created_at) VALUES (?, ?, ?)",
             arguments: [userRowID, targetRowID, now]
         )
     }
 
     func unblock(_ targetRowID: Int64, by userRowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM blocks WHERE user_id = ? AND target_id = ?", arguments: [userRowID, targetRowID])
+        try db.executeCached(sql: "DELETE FROM blocks WHERE user_id = ? AND target_id = ?", arguments: [userRowID, targetRowID])
     }
 
     func blocks(_ targetRowID: Int64, by userRowID: Int64, in db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM blocks WHERE user_id = ? AND target_id = ?)", arguments: [userRowID, targetRowID]
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM blocks WHERE user_id = ? AND target_id = ?)"), arguments: [userRowID, targetRowID]
         ) ?? false
     }
 
@@ -180,7 +180,7 @@ struct BlockRepository: Sendable {
 
     /// A message that must never reach this member.
     func withhold(_ messageID: Int64, from userRowID: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT OR IGNORE INTO undelivered_messages (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]
         )
     }

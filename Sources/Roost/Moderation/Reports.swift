@@ -102,7 +102,7 @@ enum ReportTarget: Sendable {
 
 struct ReportRepository: Sendable {
     func insert(_ report: ReportRecord, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO reports (report_type, report_category, report_description, channel_type, channel_url, message_id,
                     offending_user_id, reporting_user, offending_user, reported_message, channel, created_at)

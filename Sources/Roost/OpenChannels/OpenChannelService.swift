@@ -99,7 +99,7 @@ struct OpenChannelService: Sendable {
 struct ParticipantRepository: Sendable {
     /// Records a user as present (sending a message does); the participant count follows by trigger.
     func enter(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT OR IGNORE INTO participants (channel_id, user_id, entered_at) VALUES (?, ?, ?)",
             arguments: [channelID, userRowID, now]
         )

@@ -16,7 +16,7 @@ struct SearchRepository: Sendable {
     /// Indexed words of message texts matching a GLOB pattern (`*` and `?`), such as `ab?de`.
     func terms(matching pattern: String, in db: Database) throws -> [String] {
         try String.fetchAll(
-            db, sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND term GLOB ? LIMIT 500", arguments: [pattern]
+            db.cachedStatement(sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND term GLOB ? LIMIT 500"), arguments: [pattern]
         )
     }
 
@@ -37,7 +37,7 @@ struct SearchRepository: Sendable {
         guard distance > 0 else { return [word] }
         let length = word.count
         let candidates = try String.fetchAll(
-            db, sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND length(term) BETWEEN ? AND ?",
+            db.cachedStatement(sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND length(term) BETWEEN ? AND ?"),
             arguments: [length - distance, length + distance]
         )
         return candidates.filter { editDistance($0, word) <= distance }
@@ -61,12 +61,19 @@ struct SearchRepository: Sendable {
         case .score: orderBy = scope.reverse ? "rank DESC, m.id" : "rank, m.id DESC"
         case .ts: orderBy = scope.reverse ? "m.created_at, m.id" : "m.created_at DESC, m.id DESC"
         }
-        let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT m.* FROM \(from) \(conditions.whereClause) ORDER BY \(orderBy) LIMIT \(limit) OFFSET \(offset)",
-            arguments: conditions.arguments
+        // One pass over the matches gives both the page and the total: FTS5 evaluates a word-start
+        // query by merging every matching word's whole index entry, so running it a second
+        // time for COUNT(*) doubled the cost of a search.
+        let matches = try Int64.fetchCursor(
+            db, sql: "SELECT m.id FROM \(from) \(conditions.whereClause) ORDER BY \(orderBy)", arguments: conditions.arguments
         )
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from) \(conditions.whereClause)", arguments: conditions.arguments) ?? 0
-        return (rows.map(MessageRecord.init(row:)), total)
+        var total = 0
+        var pageIDs: [Int64] = []
+        while let id = try matches.next() {
+            if total >= offset && pageIDs.count < limit { pageIDs.append(id) }
+            total += 1
+        }
+        let records = try MessageRepository().find(ids: pageIDs, in: db)
+        return (pageIDs.compactMap { records[$0] }, total)
     }
 }

@@ -21,7 +21,7 @@ struct PageCursor: Sendable, Equatable {
     }
 
     var token: String {
-        let data = (try? JSON.encoder.encode(values)) ?? Data()
+        let data = Data((try? JSON.encoder.encode(values)) ?? [])
         return data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")

@@ -5,13 +5,14 @@ import Hummingbird
 /// Sendbird's JSON does (snake_case), so no key strategy is needed, and user-chosen
 /// dictionary keys such as metadata keys pass through untouched.
 enum JSON {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }()
-
+    static let encoder = StreamingJSONEncoder()
     static let decoder = JSONDecoder()
+}
+
+extension StreamingJSONEncoder: ResponseEncoder {
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+        try jsonResponse(value)
+    }
 }
 
 /// Request context for every route: responses are written with the shared JSON encoder.
@@ -22,7 +23,7 @@ public struct RoostContext: RequestContext {
         self.coreContext = .init(source: source)
     }
 
-    public var responseEncoder: JSONEncoder { JSON.encoder }
+    public var responseEncoder: StreamingJSONEncoder { JSON.encoder }
 }
 
 /// A JSON response written with the shared encoder, for routes whose body type varies and

@@ -32,12 +32,12 @@ struct UserFilter {
 struct UserRepository: Sendable {
     /// The internal row id of a user, used by the tables that reference users.
     func rowID(of userID: String, in db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE user_id = ?", arguments: [userID])
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM users WHERE user_id = ?"), arguments: [userID])
     }
 
     /// A user's row id and whether they are active: what sending a message checks.
     func activity(of userID: String, in db: Database) throws -> (rowID: Int64, isActive: Bool)? {
-        try Row.fetchOne(db, sql: "SELECT id, is_active FROM users WHERE user_id = ?", arguments: [userID])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT id, is_active FROM users WHERE user_id = ?"), arguments: [userID])
             .map { ($0["id"], $0["is_active"]) }
     }
 
@@ -49,7 +49,7 @@ struct UserRepository: Sendable {
 
     @discardableResult
     func insert(_ user: NewUser, in db: Database) throws -> Int64 {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO users (user_id, nickname, profile_url, access_token, discovery_keys, preferred_languages, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -65,7 +65,7 @@ struct UserRepository: Sendable {
     }
 
     func find(_ userID: String, in db: Database) throws -> User? {
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM users WHERE user_id = ?", arguments: [userID])
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM users WHERE user_id = ?"), arguments: [userID])
         return try users(from: rows, in: db).first
     }
 
@@ -109,7 +109,7 @@ struct UserRepository: Sendable {
 
     /// Writes back the mutable fields of a user (metadata and session tokens have their own methods).
     func save(_ user: User, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 UPDATE users SET nickname = ?, profile_url = ?, access_token = ?, is_active = ?, last_seen_at = ?,
                     discovery_keys = ?, preferred_languages = ?
@@ -124,20 +124,20 @@ struct UserRepository: Sendable {
     }
 
     func delete(_ userID: String, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM users WHERE user_id = ?", arguments: [userID])
+        try db.executeCached(sql: "DELETE FROM users WHERE user_id = ?", arguments: [userID])
     }
 
     // MARK: Metadata
 
     func metadata(ofRow rowID: Int64, in db: Database) throws -> [String: String] {
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM user_metadata WHERE user_id = ?", arguments: [rowID])
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM user_metadata WHERE user_id = ?"), arguments: [rowID])
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"], $0["value"]) })
     }
 
     /// Inserts or replaces each item.
     func setMetadata(_ items: [String: String], ofRow rowID: Int64, in db: Database) throws {
         for (key, value) in items {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT OR REPLACE INTO user_metadata (user_id, key, value) VALUES (?, ?, ?)",
                 arguments: [rowID, key, value]
             )
@@ -145,17 +145,17 @@ struct UserRepository: Sendable {
     }
 
     func deleteMetadata(_ key: String, ofRow rowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM user_metadata WHERE user_id = ? AND key = ?", arguments: [rowID, key])
+        try db.executeCached(sql: "DELETE FROM user_metadata WHERE user_id = ? AND key = ?", arguments: [rowID, key])
     }
 
     func deleteAllMetadata(ofRow rowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM user_metadata WHERE user_id = ?", arguments: [rowID])
+        try db.executeCached(sql: "DELETE FROM user_metadata WHERE user_id = ?", arguments: [rowID])
     }
 
     // MARK: Session tokens
 
     func addSessionToken(_ token: SessionToken, ofRow rowID: Int64, in db: Database) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT INTO session_tokens (user_id, session_token, expires_at) VALUES (?, ?, ?)",
             arguments: [rowID, token.sessionToken, token.expiresAt]
         )
@@ -165,11 +165,11 @@ struct UserRepository: Sendable {
 
     /// The user's own choice, or nil when they follow the application default.
     func autoAcceptInvitations(ofRow rowID: Int64, in db: Database) throws -> Bool? {
-        try Bool?.fetchOne(db, sql: "SELECT auto_accept_invitations FROM users WHERE id = ?", arguments: [rowID]) ?? nil
+        try Bool?.fetchOne(db.cachedStatement(sql: "SELECT auto_accept_invitations FROM users WHERE id = ?"), arguments: [rowID]) ?? nil
     }
 
     func setAutoAcceptInvitations(_ autoAccept: Bool, ofRow rowID: Int64, in db: Database) throws {
-        try db.execute(sql: "UPDATE users SET auto_accept_invitations = ? WHERE id = ?", arguments: [autoAccept, rowID])
+        try db.executeCached(sql: "UPDATE users SET auto_accept_invitations = ? WHERE id = ?", arguments: [autoAccept, rowID])
     }
 
     // MARK: Reading rows
@@ -220,14 +220,18 @@ struct UserRepository: Sendable {
 /// Values kept in one TEXT column as JSON: lists of strings, file descriptions, meta arrays.
 enum JSONColumn {
     static func encode(_ value: some Encodable) -> String {
-        (try? JSON.encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+        (try? JSON.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
     static func decode(_ text: String) -> [String] {
         decode([String].self, from: text) ?? []
     }
 
+    /// The stored value; nil for NULL, for text that does not decode, and for an empty
+    /// array or object, which callers default anyway (most rows hold one, and skipping the
+    /// decoder for them is measurably faster).
     static func decode<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
-        text.flatMap { try? JSON.decoder.decode(Value.self, from: Data($0.utf8)) }
+        guard let text, text != "[]", text != "{}" else { return nil }
+        return try? JSON.decoder.decode(Value.self, from: Data(text.utf8))
     }
 }

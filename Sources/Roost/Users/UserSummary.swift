@@ -18,18 +18,19 @@ extension UserRepository {
     func summaries(ofRows rowIDs: some Collection<Int64>, in db: Database) throws -> [Int64: UserSummary] {
         let unique = Array(Set(rowIDs))
         guard !unique.isEmpty else { return [:] }
-        let placeholders = SQL.placeholders(unique.count)
+        let list = SQL.ValueList(unique)
         var metadata: [Int64: [String: String]] = [:]
         for row in try Row.fetchAll(
-            db, sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(placeholders))",
-            arguments: StatementArguments(unique)
+            db.cachedStatement(sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(list.placeholders))"),
+            arguments: list.arguments
         ) {
             metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
         }
         let rows = try Row.fetchAll(
-            db,
-            sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at FROM users WHERE id IN (\(placeholders))",
-            arguments: StatementArguments(unique)
+            db.cachedStatement(
+                sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at FROM users WHERE id IN (\(list.placeholders))"
+            ),
+            arguments: list.arguments
         )
         return Dictionary(uniqueKeysWithValues: rows.map { row in
             let rowID: Int64 = row["id"]
