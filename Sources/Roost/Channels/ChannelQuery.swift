@@ -127,9 +127,9 @@ struct ChannelQuery: Sendable {
         }
         let sql = """
             SELECT c.*, COALESCE(om.value, '') AS order_value FROM \(from.sql)
-            \(conditions.whereClause) ORDER BY \(orderBy) LIMIT \(limit)
+            \(conditions.whereClause) ORDER BY \(orderBy) LIMIT ?
             """
-        return (sql, from.arguments + conditions.arguments)
+        return (sql, from.arguments + conditions.arguments + [limit])
     }
 
     func countSQL() throws(APIError) -> (String, StatementArguments) {
@@ -179,11 +179,13 @@ struct ChannelQuery: Sendable {
         if !filter.showEmpty { conditions.add("c.last_message_at IS NOT NULL") }
         if !filter.showFrozen { conditions.add("c.freeze = 0") }
         if let types = filter.customTypes {
-            conditions.add("c.custom_type IN (\(SQL.placeholders(types.count)))", types)
+            let list = SQL.ValueList(types)
+            conditions.add("c.custom_type IN (\(list.placeholders))", list.values)
         }
         if let prefix = filter.customTypePrefix { conditions.add("c.custom_type GLOB ?", [SQL.globPrefix(prefix)]) }
         if let urls = filter.channelURLs {
-            conditions.add("c.channel_url IN (\(SQL.placeholders(urls.count)))", urls)
+            let list = SQL.ValueList(urls)
+            conditions.add("c.channel_url IN (\(list.placeholders))", list.values)
         }
         if let name = filter.name { conditions.add("c.name = ?", [name]) }
         if let text = filter.nameContains { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likeContains(text)]) }
@@ -192,22 +194,33 @@ struct ChannelQuery: Sendable {
 
         if let userIDs = filter.membersExactlyIn {
             let unique = Array(Set(userIDs))
+            let list = SQL.ValueList(unique)
             conditions.add(
                 """
                 (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = ?
                 AND (SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id
-                     WHERE m.channel_id = c.id AND u.user_id IN (\(SQL.placeholders(unique.count)))) = ?
+                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders))) = ?
                 """,
-                [unique.count] + unique + [unique.count]
+                [unique.count] + list.values + [unique.count]
             )
         }
         if let userIDs = filter.membersIncludeIn {
-            let memberIs = "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.user_id"
+            let list = SQL.ValueList(userIDs)
             switch filter.queryType {
             case .or:
-                conditions.add("\(memberIs) IN (\(SQL.placeholders(userIDs.count))))", userIDs)
+                conditions.add(
+                    "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders)))",
+                    list.values
+                )
             case .and:
-                for userID in userIDs { conditions.add("\(memberIs) = ?)", [userID]) }
+                // One clause however many users are named, so the statement's text stays the same.
+                conditions.add(
+                    """
+                    (SELECT COUNT(DISTINCT u.user_id) FROM members m JOIN users u ON u.id = m.user_id
+                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders))) = ?
+                    """,
+                    list.values + [Set(userIDs).count]
+                )
             }
         }
         let nicknameIs = "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.nickname"
@@ -219,7 +232,8 @@ struct ChannelQuery: Sendable {
         if let key = filter.metadataKey {
             let metadataIs = "EXISTS (SELECT 1 FROM channel_metadata md WHERE md.channel_id = c.id AND md.key = ?"
             if let values = filter.metadataValues {
-                conditions.add("\(metadataIs) AND md.value IN (\(SQL.placeholders(values.count))))", [key] + values)
+                let list = SQL.ValueList(values)
+                conditions.add("\(metadataIs) AND md.value IN (\(list.placeholders)))", [key] + list.values)
             } else if let prefix = filter.metadataValuePrefix {
                 conditions.add("\(metadataIs) AND md.value GLOB ?)", [key, SQL.globPrefix(prefix)])
             } else {
@@ -230,8 +244,9 @@ struct ChannelQuery: Sendable {
             var clause = "EXISTS (SELECT 1 FROM channel_metacounters mc WHERE mc.channel_id = c.id AND mc.key = ?"
             var values: [any DatabaseValueConvertible] = [key]
             if let exact = filter.metacounterValues {
-                clause += " AND mc.value IN (\(SQL.placeholders(exact.count)))"
-                values += exact
+                let list = SQL.ValueList(exact)
+                clause += " AND mc.value IN (\(list.placeholders))"
+                values += list.values
             }
             for (bound, comparison) in [
                 (filter.metacounterGreaterThan, ">"), (filter.metacounterAtLeast, ">="),

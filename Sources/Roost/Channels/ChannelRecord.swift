@@ -10,7 +10,7 @@ enum ChannelType: String, Sendable {
 }
 
 /// A row of the channels table.
-struct ChannelRecord: Sendable, Equatable {
+struct ChannelRecord: Sendable, Equatable, FetchableRecord {
     var rowID: Int64
     var type: ChannelType
     var url: String
@@ -92,7 +92,7 @@ enum HiddenState: String, Sendable {
 }
 
 /// A user's membership in a group channel.
-struct MemberRecord: Sendable, Equatable {
+struct MemberRecord: Sendable, Equatable, FetchableRecord {
     var channelID: Int64
     var userRowID: Int64
     var state: MemberState

@@ -42,14 +42,14 @@ struct ChannelRepository: Sendable {
     }
 
     func find(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord? {
-        try Row.fetchOne(
+        try ChannelRecord.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM channels WHERE channel_url = ? AND channel_type = ?"), arguments: [url, type.rawValue]
-        ).map(ChannelRecord.init(row:))
+        )
     }
 
     /// A channel of either kind.
     func find(url: String, in db: Database) throws -> ChannelRecord? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE channel_url = ?"), arguments: [url]).map(ChannelRecord.init(row:))
+        try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE channel_url = ?"), arguments: [url])
     }
 
     /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".
@@ -59,13 +59,13 @@ struct ChannelRepository: Sendable {
     }
 
     func find(rowID: Int64, in db: Database) throws -> ChannelRecord? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE id = ?"), arguments: [rowID]).map(ChannelRecord.init(row:))
+        try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE id = ?"), arguments: [rowID])
     }
 
     func find(distinctKey: String, in db: Database) throws -> ChannelRecord? {
-        try Row.fetchOne(
+        try ChannelRecord.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM channels WHERE distinct_key = ? ORDER BY id LIMIT 1"), arguments: [distinctKey]
-        ).map(ChannelRecord.init(row:))
+        )
     }
 
     /// Writes back the fields a channel update may change.
@@ -97,10 +97,10 @@ struct ChannelRepository: Sendable {
 
     /// Every channel, of either kind, of the given custom types.
     func all(customTypes: [String], in db: Database) throws -> [ChannelRecord] {
-        try Row.fetchAll(
+        try ChannelRecord.fetchAll(
             db, sql: "SELECT * FROM channels WHERE custom_type IN (\(SQL.placeholders(customTypes.count))) ORDER BY id",
             arguments: StatementArguments(customTypes)
-        ).map(ChannelRecord.init(row:))
+        )
     }
 
     /// Freezes or unfreezes a channel that must exist, answering it as it is now.
@@ -119,11 +119,14 @@ struct ChannelRepository: Sendable {
     /// (empty unless sorted by metadata).
     func page(_ query: ChannelQuery, limit: Int, in db: Database) throws -> [(channel: ChannelRecord, orderValue: String)] {
         let (sql, arguments) = try query.sql(limit: limit)
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { (ChannelRecord(row: $0), $0["order_value"]) }
+        // Every list in the query is a SQL.ValueList and the limit is bound, so the text of the
+        // statement takes few shapes and stays prepared.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        return try Array(rows.map { (ChannelRecord(row: $0), $0["order_value"]) })
     }
 
     func count(_ query: ChannelQuery, in db: Database) throws -> Int {
         let (sql, arguments) = try query.countSQL()
-        return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+        return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
     }
 }

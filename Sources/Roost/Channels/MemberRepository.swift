@@ -37,34 +37,34 @@ struct MemberRepository: Sendable {
     }
 
     func find(channelID: Int64, userRowID: Int64, in db: Database) throws -> MemberRecord? {
-        try Row.fetchOne(
+        try MemberRecord.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM members WHERE channel_id = ? AND user_id = ?"), arguments: [channelID, userRowID]
-        ).map(MemberRecord.init(row:))
+        )
     }
 
     /// Memberships of several channels at once, keyed by channel.
     func members(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [MemberRecord]] {
         guard !channelIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(channelIDs)
-        let rows = try Row.fetchAll(
+        let members = try MemberRecord.fetchAll(
             db.cachedStatement(sql: """
                 SELECT m.* FROM members m JOIN users u ON u.id = m.user_id
                 WHERE m.channel_id IN (\(list.placeholders)) ORDER BY u.nickname, u.id
                 """),
             arguments: list.arguments
         )
-        return Dictionary(grouping: rows.map(MemberRecord.init(row:)), by: \.channelID)
+        return Dictionary(grouping: members, by: \.channelID)
     }
 
     /// The listing user's membership in each of several channels.
     func memberships(of userRowID: Int64, inChannels channelIDs: [Int64], in db: Database) throws -> [Int64: MemberRecord] {
         guard !channelIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(channelIDs)
-        let rows = try Row.fetchAll(
+        let members = try MemberRecord.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM members WHERE user_id = ? AND channel_id IN (\(list.placeholders))"),
             arguments: [userRowID] + list.arguments
         )
-        return Dictionary(uniqueKeysWithValues: rows.map { (MemberRecord(row: $0).channelID, MemberRecord(row: $0)) })
+        return Dictionary(members.map { ($0.channelID, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// One page of a channel's members, with the sort values the cursor needs.
@@ -107,7 +107,7 @@ struct MemberRepository: Sendable {
                 )
             }
         }
-        let rows = try Row.fetchAll(
+        let rows = try Row.fetchCursor(
             db,
             sql: """
                 SELECT m.*, u.nickname AS nickname,
@@ -119,7 +119,7 @@ struct MemberRepository: Sendable {
                 """,
             arguments: [query.now] + conditions.arguments
         )
-        return rows.map { (MemberRecord(row: $0), $0["nickname"], $0["is_operator"], $0["is_muted"]) }
+        return try Array(rows.map { (MemberRecord(row: $0), $0["nickname"], $0["is_operator"], $0["is_muted"]) })
     }
 
     func setJoined(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
@@ -197,13 +197,13 @@ struct MemberRepository: Sendable {
     /// Who has been typing since `time` in each of several channels.
     func typingUsers(ofChannels channelIDs: [Int64], since time: Int64, in db: Database) throws -> [Int64: [Int64]] {
         guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT channel_id, user_id FROM typing
-                WHERE channel_id IN (\(SQL.placeholders(channelIDs.count))) AND started_at >= ? ORDER BY started_at
-                """,
-            arguments: StatementArguments(channelIDs) + [time]
+                WHERE channel_id IN (\(list.placeholders)) AND started_at >= ? ORDER BY started_at
+                """),
+            arguments: list.arguments + [time]
         )
         return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
     }

@@ -12,7 +12,8 @@ enum SQL {
     /// prepared in the connection's statement cache however long the list is.
     struct ValueList {
         let placeholders: String
-        let arguments: StatementArguments
+        let values: [any DatabaseValueConvertible]
+        var arguments: StatementArguments { StatementArguments(values) }
 
         init(_ values: [some DatabaseValueConvertible]) {
             var padded: [any DatabaseValueConvertible] = values
@@ -21,7 +22,7 @@ enum SQL {
                 padded += Array(repeating: last, count: count - values.count)
             }
             placeholders = SQL.placeholders(padded.count)
-            arguments = StatementArguments(padded)
+            self.values = padded
         }
     }
 

@@ -1,7 +1,7 @@
 import GRDB
 
 /// A ban or a mute of one user in one channel.
-struct Restriction: Sendable, Equatable {
+struct Restriction: Sendable, Equatable, FetchableRecord {
     enum Kind: String, Sendable {
         case ban = "bans", mute = "mutes"
     }
@@ -62,10 +62,10 @@ struct RestrictionRepository: Sendable {
 
     /// The user's restriction in the channel, if it is still in force.
     func active(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws -> Restriction? {
-        try Row.fetchOne(
+        try Restriction.fetchOne(
             db, sql: "SELECT * FROM \(kind.rawValue) WHERE channel_id = ? AND user_id = ? AND end_at > ?",
             arguments: [channelID, userRowID, now]
-        ).map(Restriction.init(row:))
+        )
     }
 
     /// Which of the given users are restricted in the channel now.
@@ -103,14 +103,14 @@ struct RestrictionRepository: Sendable {
 
     /// One page of a channel's restrictions in force, by user row id.
     func page(of channelID: Int64, at now: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Restriction] {
-        try Row.fetchAll(
+        try Restriction.fetchAll(
             db,
             sql: """
                 SELECT * FROM \(kind.rawValue) WHERE channel_id = ? AND end_at > ? AND user_id > ?
                 ORDER BY user_id LIMIT \(limit)
                 """,
             arguments: [channelID, now, after ?? 0]
-        ).map(Restriction.init(row:))
+        )
     }
 
     func count(of channelID: Int64, at now: Int64, in db: Database) throws -> Int {
@@ -121,14 +121,14 @@ struct RestrictionRepository: Sendable {
 
     /// One page of a user's restrictions in force, by channel row id.
     func page(ofUser userRowID: Int64, at now: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Restriction] {
-        try Row.fetchAll(
+        try Restriction.fetchAll(
             db,
             sql: """
                 SELECT * FROM \(kind.rawValue) WHERE user_id = ? AND end_at > ? AND channel_id > ?
                 ORDER BY channel_id LIMIT \(limit)
                 """,
             arguments: [userRowID, now, after ?? 0]
-        ).map(Restriction.init(row:))
+        )
     }
 }
 

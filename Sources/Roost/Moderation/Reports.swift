@@ -41,7 +41,7 @@ enum ReportCategory: String, Codable, Sendable {
 }
 
 /// A report as stored: what was reported, by whom, and snapshots of it all as JSON text.
-struct ReportRecord: Sendable {
+struct ReportRecord: Sendable, FetchableRecord {
     var id: Int64 = 0
     var type: String
     var category: ReportCategory
@@ -131,9 +131,9 @@ struct ReportRepository: Sendable {
         case .channel(let url):
             conditions.add("channel_url = ? AND report_type = 'channel'", [url])
         }
-        return try Row.fetchAll(
+        return try ReportRecord.fetchAll(
             db, sql: "SELECT * FROM reports \(conditions.whereClause) ORDER BY id LIMIT \(limit)", arguments: conditions.arguments
-        ).map(ReportRecord.init(row:))
+        )
     }
 }
 

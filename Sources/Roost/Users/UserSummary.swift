@@ -20,25 +20,28 @@ extension UserRepository {
         guard !unique.isEmpty else { return [:] }
         let list = SQL.ValueList(unique)
         var metadata: [Int64: [String: String]] = [:]
-        for row in try Row.fetchAll(
+        let metadataRows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(list.placeholders))"),
             arguments: list.arguments
-        ) {
+        )
+        while let row = try metadataRows.next() {
             metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
         }
-        let rows = try Row.fetchAll(
+        let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at FROM users WHERE id IN (\(list.placeholders))"
             ),
             arguments: list.arguments
         )
-        return Dictionary(uniqueKeysWithValues: rows.map { row in
+        var summaries: [Int64: UserSummary] = [:]
+        while let row = try rows.next() {
             let rowID: Int64 = row["id"]
-            return (rowID, UserSummary(
+            summaries[rowID] = UserSummary(
                 rowID: rowID, userID: row["user_id"], nickname: row["nickname"], profileURL: row["profile_url"],
                 isActive: row["is_active"], lastSeenAt: row["last_seen_at"], metadata: metadata[rowID] ?? [:]
-            ))
-        })
+            )
+        }
+        return summaries
     }
 
     /// Row ids of the given user ids; unknown ids are left out.
