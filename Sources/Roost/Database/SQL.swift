@@ -80,8 +80,9 @@ struct Conditions {
 
 extension Database {
     /// Executes one statement kept prepared in the connection's statement cache, for SQL whose
-    /// text is fixed. Preparing a statement (GRDB's authorizer visits every column it names)
-    /// cost more than running it on the hot routes.
+    /// text takes few shapes (fixed, or with its lists as `SQL.ValueList`s). Preparing a
+    /// statement (GRDB's authorizer visits every column it names) cost more than running it
+    /// on the hot routes.
     func executeCached(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         try cachedStatement(sql: sql).execute(arguments: arguments)
     }

@@ -10,14 +10,21 @@ struct ReadStateRepository: Sendable {
         in channelID: Int64, sentBy senderRowID: Int64?, mentioning mentioned: [Int64], mentionsEveryone: Bool,
         excluding: [Int64], in db: Database
     ) throws {
-        let exclusion = excluding.isEmpty ? "" : " AND user_id NOT IN (\(SQL.placeholders(excluding.count)))"
-        try db.execute(
+        // Lists are SQL.ValueLists, so each statement keeps a few texts and stays prepared.
+        var exclusion = ""
+        var excluded = StatementArguments()
+        if !excluding.isEmpty {
+            let list = SQL.ValueList(excluding)
+            exclusion = " AND user_id NOT IN (\(list.placeholders))"
+            excluded = list.arguments
+        }
+        try db.executeCached(
             sql: """
                 UPDATE members SET unread_message_count = unread_message_count + 1
                 WHERE channel_id = ? AND user_id IS NOT ? AND state = 'joined'
                     AND count_preference IN ('all', 'unread_message_count_only')\(exclusion)
                 """,
-            arguments: StatementArguments([channelID, senderRowID]) + StatementArguments(excluding)
+            arguments: [channelID, senderRowID] + excluded
         )
         guard mentionsEveryone || !mentioned.isEmpty else { return }
         var sql = """
@@ -27,12 +34,11 @@ struct ReadStateRepository: Sendable {
             """
         var arguments: StatementArguments = [channelID, senderRowID]
         if !mentionsEveryone {
-            sql += " AND user_id IN (\(SQL.placeholders(mentioned.count)))"
-            arguments += StatementArguments(mentioned)
+            let list = SQL.ValueList(mentioned)
+            sql += " AND user_id IN (\(list.placeholders))"
+            arguments += list.arguments
         }
-        sql += exclusion
-        arguments += StatementArguments(excluding)
-        try db.execute(sql: sql, arguments: arguments)
+        try db.executeCached(sql: sql + exclusion, arguments: arguments + excluded)
     }
 
     /// A member has read everything up to `time`: their unread counts drop to what came after.
