@@ -66,6 +66,36 @@ import Testing
         #expect(try text(Nesting()) == #"{"inner":{"value":1},"list":[true,["d"]],"after":2}"#)
     }
 
+    struct Tag: JSONObject {
+        let name: String
+        func write(to fields: inout JSONFields) throws { try fields.write("name", name) }
+    }
+
+    struct Card: JSONObject {
+        let id: Int64
+        let tags: [Tag]
+        let pinned: Tag?
+        let extra: [String: String]
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("id", id)
+            try fields.write("tags", tags)
+            try fields.writeOrNull("pinned", pinned)
+            try fields.writeIfPresent("missing", pinned)
+            try fields.write("extra", extra)
+            try Tag(name: "merged").write(to: &fields)
+        }
+    }
+
+    @Test func objectsWriteTheirOwnFieldsUnderEitherEncoder() throws {
+        let card = Card(id: 7, tags: [Tag(name: "a\"b"), Tag(name: "c")], pinned: nil, extra: ["k": "v"])
+        let streamed = try text([card])
+        #expect(streamed == #"[{"id":7,"tags":[{"name":"a\"b"},{"name":"c"}],"pinned":null,"extra":{"k":"v"},"name":"merged"}]"#)
+        let foundation = try JSONEncoder().encode([card])
+        let expected = try JSONSerialization.jsonObject(with: Data(streamed.utf8)) as? NSArray
+        #expect(try JSONSerialization.jsonObject(with: foundation) as? NSArray == expected)
+    }
+
     @Test func refusesNumbersJSONCannotHold() {
         #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(["x": Double.infinity]) }

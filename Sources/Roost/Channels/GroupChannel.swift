@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// A member as listed in a channel's `members` or by `GET /members`.
-struct ChannelMember: Encodable, Sendable {
+struct ChannelMember: JSONObject, Sendable {
     let user: UserSummary
     let state: MemberState
     let isOperator: Bool
@@ -9,25 +9,21 @@ struct ChannelMember: Encodable, Sendable {
     /// With a viewing user: whether that user blocks this member, and whether this member blocks them.
     var blocking: (byMe: Bool, me: Bool)?
 
-    enum CodingKeys: String, CodingKey {
-        case state, role
-        case isMuted = "is_muted", isBlockedByMe = "is_blocked_by_me", isBlockingMe = "is_blocking_me"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try EmbeddedUser(user: user).encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state.rawValue, forKey: .state)
-        try container.encode(isOperator ? "operator" : "", forKey: .role)
-        try container.encode(isMuted, forKey: .isMuted)
-        try container.encodeIfPresent(blocking?.byMe, forKey: .isBlockedByMe)
-        try container.encodeIfPresent(blocking?.me, forKey: .isBlockingMe)
+    func write(to fields: inout JSONFields) throws {
+        try EmbeddedUser(user: user).write(to: &fields)
+        try fields.write("state", state.rawValue)
+        try fields.write("role", isOperator ? "operator" : "")
+        try fields.write("is_muted", isMuted)
+        if let blocking {
+            try fields.write("is_blocked_by_me", blocking.byMe)
+            try fields.write("is_blocking_me", blocking.me)
+        }
     }
 }
 
 /// A group channel as Sendbird returns it. `viewer` is set when one member looks at it
 /// (`my_group_channels`), adding that member's own state.
-struct GroupChannel: ResponseEncodable, Sendable {
+struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     struct Viewer: Sendable {
         let member: MemberRecord
         let isOperator: Bool
@@ -53,24 +49,6 @@ struct GroupChannel: ResponseEncodable, Sendable {
     /// Sendbird's default cap on the length of a message text.
     static let maxLengthMessage = 5000
 
-    enum CodingKeys: String, CodingKey {
-        case channelURL = "channel_url", name, coverURL = "cover_url", customType = "custom_type", data
-        case isDistinct = "is_distinct", isPublic = "is_public", isSuper = "is_super", isEphemeral = "is_ephemeral"
-        case isDiscoverable = "is_discoverable", isAccessCodeRequired = "is_access_code_required"
-        case isBroadcast = "is_broadcast", isExclusive = "is_exclusive", freeze
-        case memberCount = "member_count", joinedMemberCount = "joined_member_count"
-        case maxLengthMessage = "max_length_message", createdAt = "created_at", createdBy = "created_by"
-        case operators, members, metadata, lastMessage = "last_message"
-        case unreadMessageCount = "unread_message_count", unreadMentionCount = "unread_mention_count"
-        case messageSurvivalSeconds = "message_survival_seconds", disappearingMessage = "disappearing_message"
-        case ignoreProfanityFilter = "ignore_profanity_filter", isCreated = "is_created", smsFallback = "sms_fallback"
-        case memberState = "member_state", myMemberState = "my_member_state", myRole = "my_role", isHidden = "is_hidden", hiddenState = "hidden_state"
-        case invitedAt = "invited_at", inviter, joinedAt = "joined_at", messageOffsetTimestamp = "message_offset_timestamp"
-        case isPushEnabled = "is_push_enabled", myPushTriggerOption = "my_push_trigger_option"
-        case myCountPreference = "my_count_preference", myMutedState = "my_muted_state", myLastRead = "my_last_read"
-        case readReceipt = "read_receipt", deliveryReceipt = "delivery_receipt", typingUsers = "typing_users"
-    }
-
     struct DisappearingMessage: Encodable {
         let message_survival_seconds = -1
         let is_triggered_by_message_read = false
@@ -81,57 +59,56 @@ struct GroupChannel: ResponseEncodable, Sendable {
         let exclude_user_ids: [String] = []
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(channel.url, forKey: .channelURL)
-        try container.encode(channel.name, forKey: .name)
-        try container.encode(channel.coverURL, forKey: .coverURL)
-        try container.encode(channel.customType, forKey: .customType)
-        try container.encode(channel.data, forKey: .data)
-        try container.encode(channel.isDistinct, forKey: .isDistinct)
-        try container.encode(channel.isPublic, forKey: .isPublic)
-        try container.encode(channel.isSuper, forKey: .isSuper)
-        try container.encode(channel.isEphemeral, forKey: .isEphemeral)
-        try container.encode(channel.isDiscoverable, forKey: .isDiscoverable)
-        try container.encode(channel.accessCode != nil, forKey: .isAccessCodeRequired)
-        try container.encode(false, forKey: .isBroadcast)
-        try container.encode(false, forKey: .isExclusive)
-        try container.encode(channel.freeze, forKey: .freeze)
-        try container.encode(channel.memberCount, forKey: .memberCount)
-        try container.encode(channel.joinedMemberCount, forKey: .joinedMemberCount)
-        try container.encode(Self.maxLengthMessage, forKey: .maxLengthMessage)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("channel_url", channel.url)
+        try fields.write("name", channel.name)
+        try fields.write("cover_url", channel.coverURL)
+        try fields.write("custom_type", channel.customType)
+        try fields.write("data", channel.data)
+        try fields.write("is_distinct", channel.isDistinct)
+        try fields.write("is_public", channel.isPublic)
+        try fields.write("is_super", channel.isSuper)
+        try fields.write("is_ephemeral", channel.isEphemeral)
+        try fields.write("is_discoverable", channel.isDiscoverable)
+        try fields.write("is_access_code_required", channel.accessCode != nil)
+        try fields.write("is_broadcast", false)
+        try fields.write("is_exclusive", false)
+        try fields.write("freeze", channel.freeze)
+        try fields.write("member_count", channel.memberCount)
+        try fields.write("joined_member_count", channel.joinedMemberCount)
+        try fields.write("max_length_message", Self.maxLengthMessage)
         // Sendbird gives a channel's created_at in Unix seconds (users and messages use milliseconds).
-        try container.encode(channel.createdAt / 1000, forKey: .createdAt)
-        try container.encode(createdBy.map(EmbeddedUser.init), forKey: .createdBy)
-        try container.encode(operators.map(EmbeddedUser.init), forKey: .operators)
-        try container.encode(lastMessage, forKey: .lastMessage)
-        try container.encode(viewer?.member.unreadMessageCount ?? 0, forKey: .unreadMessageCount)
-        try container.encode(viewer?.member.unreadMentionCount ?? 0, forKey: .unreadMentionCount)
-        try container.encode(-1, forKey: .messageSurvivalSeconds)
-        try container.encode(DisappearingMessage(), forKey: .disappearingMessage)
-        try container.encode(SMSFallback(), forKey: .smsFallback)
-        try container.encode(typingUsers.map(EmbeddedUser.init), forKey: .typingUsers)
-        try container.encode(false, forKey: .ignoreProfanityFilter)
-        try container.encodeIfPresent(members, forKey: .members)
-        try container.encodeIfPresent(metadata, forKey: .metadata)
-        try container.encodeIfPresent(isCreated, forKey: .isCreated)
-        try container.encodeIfPresent(readReceipt, forKey: .readReceipt)
-        try container.encodeIfPresent(deliveryReceipt, forKey: .deliveryReceipt)
+        try fields.write("created_at", channel.createdAt / 1000)
+        try fields.writeOrNull("created_by", createdBy.map(EmbeddedUser.init))
+        try fields.write("operators", operators.map(EmbeddedUser.init))
+        try fields.writeOrNull("last_message", lastMessage)
+        try fields.write("unread_message_count", viewer?.member.unreadMessageCount ?? 0)
+        try fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
+        try fields.write("message_survival_seconds", -1)
+        try fields.write("disappearing_message", DisappearingMessage())
+        try fields.write("sms_fallback", SMSFallback())
+        try fields.write("typing_users", typingUsers.map(EmbeddedUser.init))
+        try fields.write("ignore_profanity_filter", false)
+        try fields.writeIfPresent("members", members)
+        try fields.writeIfPresent("metadata", metadata)
+        try fields.writeIfPresent("is_created", isCreated)
+        try fields.writeIfPresent("read_receipt", readReceipt)
+        try fields.writeIfPresent("delivery_receipt", deliveryReceipt)
         if let viewer {
-            try container.encode(viewer.member.state.rawValue, forKey: .memberState)
-            try container.encode(viewer.member.state.rawValue, forKey: .myMemberState)
-            try container.encode(viewer.isOperator ? "operator" : "", forKey: .myRole)
-            try container.encode(viewer.member.hiddenState != .unhidden, forKey: .isHidden)
-            try container.encode(viewer.member.hiddenState.rawValue, forKey: .hiddenState)
-            try container.encode(viewer.member.invitedAt, forKey: .invitedAt)
-            try container.encode(viewer.inviter.map(EmbeddedUser.init), forKey: .inviter)
-            try container.encode(viewer.member.joinedAt, forKey: .joinedAt)
-            try container.encode(viewer.member.messageOffset, forKey: .messageOffsetTimestamp)
-            try container.encode(false, forKey: .isPushEnabled)
-            try container.encode("default", forKey: .myPushTriggerOption)
-            try container.encode(viewer.member.countPreference.rawValue, forKey: .myCountPreference)
-            try container.encode(viewer.member.lastReadAt, forKey: .myLastRead)
-            try container.encode(viewer.isMuted ? "muted" : "unmuted", forKey: .myMutedState)
+            try fields.write("member_state", viewer.member.state.rawValue)
+            try fields.write("my_member_state", viewer.member.state.rawValue)
+            try fields.write("my_role", viewer.isOperator ? "operator" : "")
+            try fields.write("is_hidden", viewer.member.hiddenState != .unhidden)
+            try fields.write("hidden_state", viewer.member.hiddenState.rawValue)
+            try fields.write("invited_at", viewer.member.invitedAt)
+            try fields.writeOrNull("inviter", viewer.inviter.map(EmbeddedUser.init))
+            try fields.write("joined_at", viewer.member.joinedAt)
+            try fields.write("message_offset_timestamp", viewer.member.messageOffset)
+            try fields.write("is_push_enabled", false)
+            try fields.write("my_push_trigger_option", "default")
+            try fields.write("my_count_preference", viewer.member.countPreference.rawValue)
+            try fields.write("my_last_read", viewer.member.lastReadAt)
+            try fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")
         }
     }
 }

@@ -19,29 +19,25 @@ struct ReactionSummary: Encodable, Sendable {
 }
 
 /// A user as messages embed them: `user` of a message and `mentioned_users`.
-struct MessageUser: Encodable, Sendable {
+struct MessageUser: JSONObject, Sendable {
     let user: UserSummary
     let role: String?
 
-    enum CodingKeys: String, CodingKey {
-        case userID = "user_id", nickname, profileURL = "profile_url", metadata, role, isActive = "is_active"
-        case requireAuthForProfileImage = "require_auth_for_profile_image"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(user.userID, forKey: .userID)
-        try container.encode(user.nickname, forKey: .nickname)
-        try container.encode(user.profileURL, forKey: .profileURL)
-        try container.encode(user.metadata, forKey: .metadata)
-        try container.encode(false, forKey: .requireAuthForProfileImage)
-        try container.encodeIfPresent(role, forKey: .role)
-        try container.encodeIfPresent(role.map { _ in user.isActive }, forKey: .isActive)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("user_id", user.userID)
+        try fields.write("nickname", user.nickname)
+        try fields.write("profile_url", user.profileURL)
+        try fields.write("metadata", user.metadata)
+        try fields.write("require_auth_for_profile_image", false)
+        if let role {
+            try fields.write("role", role)
+            try fields.write("is_active", user.isActive)
+        }
     }
 }
 
 /// A message as Sendbird returns it.
-struct Message: ResponseEncodable, Sendable {
+struct Message: ResponseEncodable, JSONObject, Sendable {
     struct ThreadInfo: Encodable, Sendable {
         let replyCount: Int
         let lastRepliedAt: Int64
@@ -54,20 +50,17 @@ struct Message: ResponseEncodable, Sendable {
         }
     }
 
-    struct ParentInfo: Encodable, Sendable {
+    struct ParentInfo: JSONObject, Sendable {
         let parent: MessageRecord
         let sender: UserSummary?
 
-        enum CodingKeys: String, CodingKey { case message, customType = "custom_type", type, ts, user, file }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(parent.message, forKey: .message)
-            try container.encode(parent.customType, forKey: .customType)
-            try container.encode(parent.type.rawValue, forKey: .type)
-            try container.encode(parent.createdAt, forKey: .ts)
-            try container.encodeIfPresent(sender.map { MessageUser(user: $0, role: nil) }, forKey: .user)
-            try container.encodeIfPresent(parent.file, forKey: .file)
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("message", parent.message)
+            try fields.write("custom_type", parent.customType)
+            try fields.write("type", parent.type.rawValue)
+            try fields.write("ts", parent.createdAt)
+            try fields.writeIfPresent("user", sender.map { MessageUser(user: $0, role: nil) })
+            try fields.writeIfPresent("file", parent.file)
         }
     }
 
@@ -81,49 +74,37 @@ struct Message: ResponseEncodable, Sendable {
     var parentInfo: ParentInfo?
     var showSortedMetaarray: Bool
 
-    enum CodingKeys: String, CodingKey {
-        case messageID = "message_id", type, message, customType = "custom_type", data, createdAt = "created_at"
-        case updatedAt = "updated_at", channelURL = "channel_url", channelType = "channel_type", user
-        case mentionType = "mention_type", mentionedUsers = "mentioned_users", isRemoved = "is_removed", silent
-        case isOperatorMessage = "is_op_msg", messageSurvivalSeconds = "message_survival_seconds", translations
-        case parentMessageID = "parent_message_id", isReplyToChannel = "is_reply_to_channel", reqID = "req_id"
-        case requireAuth = "require_auth", messageRetentionHour = "message_retention_hour", file, thumbnails
-        case sortedMetaarray = "sorted_metaarray", reactions, threadInfo = "thread_info"
-        case parentMessageInfo = "parent_message_info"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(record.id, forKey: .messageID)
-        try container.encode(record.type.rawValue, forKey: .type)
-        try container.encode(record.message, forKey: .message)
-        try container.encode(record.customType, forKey: .customType)
-        try container.encode(record.data, forKey: .data)
-        try container.encode(record.createdAt, forKey: .createdAt)
-        try container.encode(record.updatedAt, forKey: .updatedAt)
-        try container.encode(channelURL, forKey: .channelURL)
-        try container.encode(channelType == .group ? "group" : "open", forKey: .channelType)
-        try container.encodeIfPresent(sender, forKey: .user)
-        try container.encode(record.mentionType.rawValue, forKey: .mentionType)
-        try container.encode(mentionedUsers, forKey: .mentionedUsers)
-        try container.encode(record.isRemoved, forKey: .isRemoved)
-        try container.encode(record.isSilent, forKey: .silent)
-        try container.encode(record.isOperatorMessage, forKey: .isOperatorMessage)
-        try container.encode(-1, forKey: .messageSurvivalSeconds)
-        try container.encode(record.translations, forKey: .translations)
-        try container.encode(record.parentMessageID ?? 0, forKey: .parentMessageID)
-        try container.encode(false, forKey: .isReplyToChannel)
-        try container.encode("", forKey: .reqID)
-        try container.encode(false, forKey: .requireAuth)
-        try container.encode(-1, forKey: .messageRetentionHour)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("message_id", record.id)
+        try fields.write("type", record.type.rawValue)
+        try fields.write("message", record.message)
+        try fields.write("custom_type", record.customType)
+        try fields.write("data", record.data)
+        try fields.write("created_at", record.createdAt)
+        try fields.write("updated_at", record.updatedAt)
+        try fields.write("channel_url", channelURL)
+        try fields.write("channel_type", channelType == .group ? "group" : "open")
+        try fields.writeIfPresent("user", sender)
+        try fields.write("mention_type", record.mentionType.rawValue)
+        try fields.write("mentioned_users", mentionedUsers)
+        try fields.write("is_removed", record.isRemoved)
+        try fields.write("silent", record.isSilent)
+        try fields.write("is_op_msg", record.isOperatorMessage)
+        try fields.write("message_survival_seconds", -1)
+        try fields.write("translations", record.translations)
+        try fields.write("parent_message_id", record.parentMessageID ?? 0)
+        try fields.write("is_reply_to_channel", false)
+        try fields.write("req_id", "")
+        try fields.write("require_auth", false)
+        try fields.write("message_retention_hour", -1)
         if let file = record.file {
-            try container.encode(file, forKey: .file)
-            try container.encode(record.thumbnails, forKey: .thumbnails)
+            try fields.write("file", file)
+            try fields.write("thumbnails", record.thumbnails)
         }
-        if showSortedMetaarray { try container.encode(record.sortedMetaarray, forKey: .sortedMetaarray) }
-        try container.encodeIfPresent(reactions, forKey: .reactions)
-        try container.encodeIfPresent(threadInfo, forKey: .threadInfo)
-        try container.encodeIfPresent(parentInfo, forKey: .parentMessageInfo)
+        if showSortedMetaarray { try fields.write("sorted_metaarray", record.sortedMetaarray) }
+        try fields.writeIfPresent("reactions", reactions)
+        try fields.writeIfPresent("thread_info", threadInfo)
+        try fields.writeIfPresent("parent_message_info", parentInfo)
     }
 }
 

@@ -150,17 +150,14 @@ struct BanList: ResponseEncodable {
 }
 
 /// A muted user: the user's fields with the mute's start, end and reason.
-struct MutedUser: Encodable {
+struct MutedUser: JSONObject {
     let entry: ModerationService.Entry
 
-    enum CodingKeys: String, CodingKey { case startAt = "start_at", endAt = "end_at", description }
-
-    func encode(to encoder: any Encoder) throws {
-        try EmbeddedUser(user: entry.user).encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(entry.restriction.startAt, forKey: .startAt)
-        try container.encode(entry.restriction.endAt, forKey: .endAt)
-        try container.encode(entry.restriction.description, forKey: .description)
+    func write(to fields: inout JSONFields) throws {
+        try EmbeddedUser(user: entry.user).write(to: &fields)
+        try fields.write("start_at", entry.restriction.startAt)
+        try fields.write("end_at", entry.restriction.endAt)
+        try fields.write("description", entry.restriction.description)
     }
 }
 

@@ -52,15 +52,12 @@ struct OpenChannelList: ResponseEncodable {
 }
 
 /// A user present in an open channel.
-struct Participant: Encodable {
+struct Participant: JSONObject {
     let user: UserSummary
 
-    enum CodingKeys: String, CodingKey { case isMuted = "is_muted" }
-
-    func encode(to encoder: any Encoder) throws {
-        try EmbeddedUser(user: user).encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(false, forKey: .isMuted)
+    func write(to fields: inout JSONFields) throws {
+        try EmbeddedUser(user: user).write(to: &fields)
+        try fields.write("is_muted", false)
     }
 }
 

@@ -7,25 +7,69 @@
 public struct StreamingJSONEncoder: Sendable {
     func encode(_ value: some Encodable) throws -> [UInt8] {
         let output = JSONOutput()
-        let encoder = ValueEncoder(output: output)
-        try value.encode(to: encoder)
-        encoder.finish()
+        try output.encode(value)
         return output.bytes
     }
 }
 
 /// The bytes written so far.
-private final class JSONOutput {
-    /// Only ever touched by one encode call at a time; skipping the runtime's exclusivity
-    /// bookkeeping on every append saved a twentieth of a message page's cost.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
+final class JSONOutput {
+    // A buffer of our own rather than an [UInt8]: a response is thousands of appends of a
+    // few bytes, and Array's checks on each were the largest cost of writing a message page.
+    // One encode call at a time touches it, so the runtime's exclusivity checks are skipped.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity = 4096
+    @exclusivity(unchecked) private var count = 0
 
     init() {
-        bytes.reserveCapacity(1024)
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: storage, count: count))
+    }
+
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toHold: extra) }
+    }
+
+    private func grow(toHold extra: Int) {
+        while count + extra > capacity { capacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+    }
+
+    @inline(__always)
+    private func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (storage + count).initialize(from: base, count: buffer.count)
+        count += buffer.count
     }
 
     func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// Any value, written by its own `encode(to:)`.
+    func encode(_ value: some Encodable) throws {
+        let encoder = ValueEncoder(output: self)
+        try value.encode(to: encoder)
+        encoder.finish()
     }
 
     func write(_ value: Bool) {
@@ -33,7 +77,18 @@ private final class JSONOutput {
     }
 
     func write(_ value: some FixedWidthInteger) {
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // Digits are produced last first; a 64-bit number has at most 20.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(UnsafeBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     func write(_ value: some BinaryFloatingPoint & LosslessStringConvertible) throws {
@@ -42,25 +97,25 @@ private final class JSONOutput {
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { append($0) }
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as is.
     func quoted(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
             var start = 0
             for index in utf8.indices {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 writeEscape(byte)
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            append(UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
     private func writeEscape(_ byte: UInt8) {
@@ -75,7 +130,7 @@ private final class JSONOutput {
         default:
             raw("\\u00")
             for digit in [byte >> 4, byte & 0x0F] {
-                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+                append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
             }
         }
     }
@@ -83,7 +138,7 @@ private final class JSONOutput {
 
 /// One JSON value being written: the container it opened, how many items that holds, and a
 /// nested value still open inside it.
-private final class ValueEncoder: Encoder {
+final class ValueEncoder: Encoder {
     enum Shape { case unset, object, array, single }
 
     let output: JSONOutput
@@ -143,9 +198,7 @@ private final class ValueEncoder: Encoder {
 
     /// Writes a nested value whole.
     func encodeNested(_ value: some Encodable) throws {
-        let child = ValueEncoder(output: output)
-        try value.encode(to: child)
-        child.finish()
+        try output.encode(value)
     }
 
     /// A nested value that stays open for its caller to fill, closed with the next item.

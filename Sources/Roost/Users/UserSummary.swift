@@ -56,24 +56,17 @@ extension UserRepository {
 }
 
 /// A user embedded in another resource, with the fields Sendbird gives embedded users.
-struct EmbeddedUser: Encodable, Sendable {
+struct EmbeddedUser: JSONObject, Sendable {
     let user: UserSummary
 
-    enum CodingKeys: String, CodingKey {
-        case userID = "user_id", nickname, profileURL = "profile_url", metadata
-        case requireAuthForProfileImage = "require_auth_for_profile_image"
-        case isActive = "is_active", isOnline = "is_online", lastSeenAt = "last_seen_at"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(user.userID, forKey: .userID)
-        try container.encode(user.nickname, forKey: .nickname)
-        try container.encode(user.profileURL, forKey: .profileURL)
-        try container.encode(user.metadata, forKey: .metadata)
-        try container.encode(false, forKey: .requireAuthForProfileImage)
-        try container.encode(user.isActive, forKey: .isActive)
-        try container.encode(false, forKey: .isOnline)
-        try container.encode(user.lastSeenAt, forKey: .lastSeenAt)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("user_id", user.userID)
+        try fields.write("nickname", user.nickname)
+        try fields.write("profile_url", user.profileURL)
+        try fields.write("metadata", user.metadata)
+        try fields.write("require_auth_for_profile_image", false)
+        try fields.write("is_active", user.isActive)
+        try fields.write("is_online", false)
+        try fields.write("last_seen_at", user.lastSeenAt)
     }
 }
