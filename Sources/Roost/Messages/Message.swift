@@ -24,11 +24,7 @@ struct MessageUser: JSONObject, Sendable {
     let role: String?
 
     func write(to fields: inout JSONFields) throws {
-        try fields.write("user_id", user.userID)
-        try fields.write("nickname", user.nickname)
-        try fields.write("profile_url", user.profileURL)
-        try fields.write("metadata", user.metadata)
-        try fields.write("require_auth_for_profile_image", false)
+        try user.writeProfile(to: &fields)
         if let role {
             try fields.write("role", role)
             try fields.write("is_active", user.isActive)

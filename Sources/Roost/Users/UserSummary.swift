@@ -55,16 +55,23 @@ extension UserRepository {
     }
 }
 
+extension UserSummary {
+    /// The fields every user embedded in another object starts with.
+    func writeProfile(to fields: inout JSONFields) throws {
+        try fields.write("user_id", userID)
+        try fields.write("nickname", nickname)
+        try fields.write("profile_url", profileURL)
+        try fields.write("metadata", metadata)
+        try fields.write("require_auth_for_profile_image", false)
+    }
+}
+
 /// A user embedded in another resource, with the fields Sendbird gives embedded users.
 struct EmbeddedUser: JSONObject, Sendable {
     let user: UserSummary
 
     func write(to fields: inout JSONFields) throws {
-        try fields.write("user_id", user.userID)
-        try fields.write("nickname", user.nickname)
-        try fields.write("profile_url", user.profileURL)
-        try fields.write("metadata", user.metadata)
-        try fields.write("require_auth_for_profile_image", false)
+        try user.writeProfile(to: &fields)
         try fields.write("is_active", user.isActive)
         try fields.write("is_online", false)
         try fields.write("last_seen_at", user.lastSeenAt)
