@@ -126,7 +126,7 @@ struct ChannelQuery: Sendable {
             }
         }
         let sql = """
-            SELECT c.*, COALESCE(om.value, '') AS order_value FROM \(from.sql)
+            SELECT \(ChannelRecord.columns(of: "c")), COALESCE(om.value, '') AS order_value FROM \(from.sql)
             \(conditions.whereClause) ORDER BY \(orderBy) LIMIT ?
             """
         return (sql, from.arguments + conditions.arguments + [limit])

@@ -10,7 +10,7 @@ enum ChannelType: String, Sendable {
 }
 
 /// A row of the channels table.
-struct ChannelRecord: Sendable, Equatable, FetchableRecord {
+struct ChannelRecord: Sendable, Equatable, ColumnOrderedRecord {
     var rowID: Int64
     var type: ChannelType
     var url: String
@@ -34,29 +34,38 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
     var lastMessageAt: Int64?
     var lastMessageID: Int64?
 
+    static let columnNames = [
+        "id", "channel_type", "channel_url", "name", "cover_url", "custom_type", "data", "is_distinct", "is_public",
+        "is_super", "is_ephemeral", "is_discoverable", "access_code", "freeze", "member_count", "joined_member_count",
+        "participant_count", "distinct_key", "created_by", "created_at", "last_message_at", "last_message_id",
+    ]
+
+    /// What a query selects to read channels: `SELECT \(ChannelRecord.columns) FROM channels ...`.
+    static let columns = columns(of: "channels")
+
     init(row: Row) {
-        rowID = row["id"]
-        type = ChannelType(rawValue: row["channel_type"]) ?? .group
-        url = row["channel_url"]
-        name = row["name"]
-        coverURL = row["cover_url"]
-        customType = row["custom_type"]
-        data = row["data"]
-        isDistinct = row["is_distinct"]
-        isPublic = row["is_public"]
-        isSuper = row["is_super"]
-        isEphemeral = row["is_ephemeral"]
-        isDiscoverable = row["is_discoverable"]
-        accessCode = row["access_code"]
-        freeze = row["freeze"]
-        memberCount = row["member_count"]
-        joinedMemberCount = row["joined_member_count"]
-        participantCount = row["participant_count"]
-        distinctKey = row["distinct_key"]
-        createdBy = row["created_by"]
-        createdAt = row["created_at"]
-        lastMessageAt = row["last_message_at"]
-        lastMessageID = row["last_message_id"]
+        rowID = row[0]
+        type = ChannelType(rawValue: row[1]) ?? .group
+        url = row[2]
+        name = row[3]
+        coverURL = row[4]
+        customType = row[5]
+        data = row[6]
+        isDistinct = row[7]
+        isPublic = row[8]
+        isSuper = row[9]
+        isEphemeral = row[10]
+        isDiscoverable = row[11]
+        accessCode = row[12]
+        freeze = row[13]
+        memberCount = row[14]
+        joinedMemberCount = row[15]
+        participantCount = row[16]
+        distinctKey = row[17]
+        createdBy = row[18]
+        createdAt = row[19]
+        lastMessageAt = row[20]
+        lastMessageID = row[21]
     }
 }
 
@@ -92,7 +101,7 @@ enum HiddenState: String, Sendable {
 }
 
 /// A user's membership in a group channel.
-struct MemberRecord: Sendable, Equatable, FetchableRecord {
+struct MemberRecord: Sendable, Equatable, ColumnOrderedRecord {
     var channelID: Int64
     var userRowID: Int64
     var state: MemberState
@@ -107,19 +116,30 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
     var unreadMentionCount: Int
     var countPreference: CountPreference
 
+    static let columnNames = [
+        "channel_id", "user_id", "state", "inviter_id", "invited_at", "joined_at", "hidden_state", "message_offset",
+        "last_read_at", "delivered_at", "unread_message_count", "unread_mention_count", "count_preference",
+    ]
+
+    /// What a query selects to read memberships: `SELECT \(MemberRecord.columns) FROM members ...`.
+    static let columns = columns(of: "members")
+
+    /// The same columns for a query that calls the members table `m`.
+    static let columnsOfM = columns(of: "m")
+
     init(row: Row) {
-        channelID = row["channel_id"]
-        userRowID = row["user_id"]
-        state = MemberState(rawValue: row["state"]) ?? .joined
-        inviterRowID = row["inviter_id"]
-        invitedAt = row["invited_at"]
-        joinedAt = row["joined_at"]
-        hiddenState = HiddenState(rawValue: row["hidden_state"]) ?? .unhidden
-        messageOffset = row["message_offset"]
-        lastReadAt = row["last_read_at"]
-        deliveredAt = row["delivered_at"]
-        unreadMessageCount = row["unread_message_count"]
-        unreadMentionCount = row["unread_mention_count"]
-        countPreference = CountPreference(rawValue: row["count_preference"]) ?? .all
+        channelID = row[0]
+        userRowID = row[1]
+        state = MemberState(rawValue: row[2]) ?? .joined
+        inviterRowID = row[3]
+        invitedAt = row[4]
+        joinedAt = row[5]
+        hiddenState = HiddenState(rawValue: row[6]) ?? .unhidden
+        messageOffset = row[7]
+        lastReadAt = row[8]
+        deliveredAt = row[9]
+        unreadMessageCount = row[10]
+        unreadMentionCount = row[11]
+        countPreference = CountPreference(rawValue: row[12]) ?? .all
     }
 }

@@ -43,13 +43,13 @@ struct ChannelRepository: Sendable {
 
     func find(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord? {
         try ChannelRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM channels WHERE channel_url = ? AND channel_type = ?"), arguments: [url, type.rawValue]
+            db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE channel_url = ? AND channel_type = ?"), arguments: [url, type.rawValue]
         )
     }
 
     /// A channel of either kind.
     func find(url: String, in db: Database) throws -> ChannelRecord? {
-        try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE channel_url = ?"), arguments: [url])
+        try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE channel_url = ?"), arguments: [url])
     }
 
     /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".
@@ -59,12 +59,12 @@ struct ChannelRepository: Sendable {
     }
 
     func find(rowID: Int64, in db: Database) throws -> ChannelRecord? {
-        try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM channels WHERE id = ?"), arguments: [rowID])
+        try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE id = ?"), arguments: [rowID])
     }
 
     func find(distinctKey: String, in db: Database) throws -> ChannelRecord? {
         try ChannelRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM channels WHERE distinct_key = ? ORDER BY id LIMIT 1"), arguments: [distinctKey]
+            db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE distinct_key = ? ORDER BY id LIMIT 1"), arguments: [distinctKey]
         )
     }
 
@@ -98,7 +98,7 @@ struct ChannelRepository: Sendable {
     /// Every channel, of either kind, of the given custom types.
     func all(customTypes: [String], in db: Database) throws -> [ChannelRecord] {
         try ChannelRecord.fetchAll(
-            db, sql: "SELECT * FROM channels WHERE custom_type IN (\(SQL.placeholders(customTypes.count))) ORDER BY id",
+            db, sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE custom_type IN (\(SQL.placeholders(customTypes.count))) ORDER BY id",
             arguments: StatementArguments(customTypes)
         )
     }

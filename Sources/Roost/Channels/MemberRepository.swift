@@ -38,7 +38,7 @@ struct MemberRepository: Sendable {
 
     func find(channelID: Int64, userRowID: Int64, in db: Database) throws -> MemberRecord? {
         try MemberRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM members WHERE channel_id = ? AND user_id = ?"), arguments: [channelID, userRowID]
+            db.cachedStatement(sql: "SELECT \(MemberRecord.columns) FROM members WHERE channel_id = ? AND user_id = ?"), arguments: [channelID, userRowID]
         )
     }
 
@@ -48,7 +48,7 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(channelIDs)
         let members = try MemberRecord.fetchAll(
             db.cachedStatement(sql: """
-                SELECT m.* FROM members m JOIN users u ON u.id = m.user_id
+                SELECT \(MemberRecord.columnsOfM) FROM members m JOIN users u ON u.id = m.user_id
                 WHERE m.channel_id IN (\(list.placeholders)) ORDER BY u.nickname, u.id
                 """),
             arguments: list.arguments
@@ -61,7 +61,7 @@ struct MemberRepository: Sendable {
         guard !channelIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(channelIDs)
         let members = try MemberRecord.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM members WHERE user_id = ? AND channel_id IN (\(list.placeholders))"),
+            db.cachedStatement(sql: "SELECT \(MemberRecord.columns) FROM members WHERE user_id = ? AND channel_id IN (\(list.placeholders))"),
             arguments: [userRowID] + list.arguments
         )
         return Dictionary(members.map { ($0.channelID, $0) }, uniquingKeysWith: { first, _ in first })
@@ -110,7 +110,7 @@ struct MemberRepository: Sendable {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT m.*, u.nickname AS nickname,
+                SELECT \(MemberRecord.columnsOfM), u.nickname AS nickname,
                     EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) AS is_operator,
                     EXISTS (SELECT 1 FROM mutes mu WHERE mu.channel_id = m.channel_id AND mu.user_id = m.user_id AND mu.end_at > ?)
                         AS is_muted

@@ -27,7 +27,7 @@ struct MetaArrayItem: Codable, Sendable, Equatable {
 }
 
 /// A row of the messages table.
-struct MessageRecord: Sendable, Equatable, FetchableRecord {
+struct MessageRecord: Sendable, Equatable, ColumnOrderedRecord {
     var id: Int64
     var channelID: Int64
     var type: MessageType
@@ -50,9 +50,7 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
     var replyCount: Int
     var lastRepliedAt: Int64
 
-    /// The columns `init(row:)` reads, in its order. Reading by position skips GRDB's
-    /// case-insensitive lookup of each column name, which cost a tenth of a history page.
-    private static let columnNames = [
+    static let columnNames = [
         "id", "channel_id", "type", "sender_id", "message", "custom_type", "data", "mention_type", "is_silent",
         "is_removed", "is_op_msg", "parent_message_id", "file", "thumbnails", "sorted_metaarray", "translations",
         "dedup_id", "created_at", "updated_at", "reply_count", "last_replied_at",
@@ -60,11 +58,6 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
 
     /// What a query selects to read messages: `SELECT \(MessageRecord.columns) FROM messages ...`.
     static let columns = columns(of: "messages")
-
-    /// The same columns, qualified by the name a query gives the messages table.
-    static func columns(of table: String) -> String {
-        columnNames.map { "\(table).\($0)" }.joined(separator: ", ")
-    }
 
     init(row: Row) {
         id = row[0]
