@@ -10,10 +10,10 @@ struct ChannelMetadataRepository: Sendable {
     func items(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [String: String]] {
         guard !channelIDs.isEmpty else { return [:] }
         var result: [Int64: [String: String]] = [:]
+        let list = SQL.ValueList(channelIDs)
         for row in try Row.fetchAll(
-            db,
-            sql: "SELECT channel_id, key, value FROM channel_metadata WHERE channel_id IN (\(SQL.placeholders(channelIDs.count)))",
-            arguments: StatementArguments(channelIDs)
+            db.cachedStatement(sql: "SELECT channel_id, key, value FROM channel_metadata WHERE channel_id IN (\(list.placeholders))"),
+            arguments: list.arguments
         ) {
             result[row["channel_id"], default: [:]][row["key"]] = row["value"] as String
         }

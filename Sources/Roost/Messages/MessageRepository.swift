@@ -181,14 +181,14 @@ struct MessageRepository: Sendable {
     /// The senders who replied most to each parent, most replies first.
     func topRepliers(ofParents parentIDs: [Int64], limit: Int, in db: Database) throws -> [Int64: [Int64]] {
         guard !parentIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(parentIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT parent_message_id, sender_id, COUNT(*) AS replies FROM messages
-                WHERE parent_message_id IN (\(SQL.placeholders(parentIDs.count))) AND sender_id IS NOT NULL AND is_removed = 0
+                WHERE parent_message_id IN (\(list.placeholders)) AND sender_id IS NOT NULL AND is_removed = 0
                 GROUP BY parent_message_id, sender_id ORDER BY replies DESC, MIN(id)
-                """,
-            arguments: StatementArguments(parentIDs)
+                """),
+            arguments: list.arguments
         )
         var result: [Int64: [Int64]] = [:]
         for row in rows {

@@ -71,26 +71,26 @@ struct RestrictionRepository: Sendable {
     /// Which of the given users are restricted in the channel now.
     func activeUsers(in channelID: Int64, among userRowIDs: [Int64], at now: Int64, in db: Database) throws -> Set<Int64> {
         guard !userRowIDs.isEmpty else { return [] }
+        let list = SQL.ValueList(userRowIDs)
         return Set(try Int64.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT user_id FROM \(kind.rawValue)
-                WHERE channel_id = ? AND end_at > ? AND user_id IN (\(SQL.placeholders(userRowIDs.count)))
-                """,
-            arguments: StatementArguments([channelID, now] + userRowIDs)
+                WHERE channel_id = ? AND end_at > ? AND user_id IN (\(list.placeholders))
+                """),
+            arguments: [channelID, now] + list.arguments
         ))
     }
 
     /// Users restricted now in each of several channels.
     func activeUsers(inChannels channelIDs: [Int64], at now: Int64, in db: Database) throws -> [Int64: Set<Int64>] {
         guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
         let rows = try Row.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT channel_id, user_id FROM \(kind.rawValue)
-                WHERE end_at > ? AND channel_id IN (\(SQL.placeholders(channelIDs.count)))
-                """,
-            arguments: StatementArguments([now] + channelIDs)
+                WHERE end_at > ? AND channel_id IN (\(list.placeholders))
+                """),
+            arguments: [now] + list.arguments
         )
         return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { Set($0.map { $0["user_id"] as Int64 }) }
     }

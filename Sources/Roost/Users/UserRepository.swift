@@ -178,24 +178,24 @@ struct UserRepository: Sendable {
     /// two queries rather than two per user.
     private func users(from rows: [Row], in db: Database) throws -> [User] {
         guard !rows.isEmpty else { return [] }
-        let rowIDs: [Int64] = rows.map { $0["id"] }
-        let placeholders = SQL.placeholders(rowIDs.count)
+        let list = SQL.ValueList(rows.map { $0["id"] as Int64 })
         var metadata: [Int64: [String: String]] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(placeholders))",
-            arguments: StatementArguments(rowIDs)
-        ) {
+        let metadataRows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(list.placeholders))"),
+            arguments: list.arguments
+        )
+        while let row = try metadataRows.next() {
             metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
         }
         var tokens: [Int64: [SessionToken]] = [:]
-        for row in try Row.fetchAll(
-            db,
-            sql: """
+        let tokenRows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
                 SELECT user_id, session_token, expires_at FROM session_tokens
-                WHERE user_id IN (\(placeholders)) ORDER BY expires_at
-                """,
-            arguments: StatementArguments(rowIDs)
-        ) {
+                WHERE user_id IN (\(list.placeholders)) ORDER BY expires_at
+                """),
+            arguments: list.arguments
+        )
+        while let row = try tokenRows.next() {
             tokens[row["user_id"], default: []].append(SessionToken(sessionToken: row["session_token"], expiresAt: row["expires_at"]))
         }
         return rows.map { row in

@@ -47,9 +47,10 @@ extension UserRepository {
     /// Row ids of the given user ids; unknown ids are left out.
     func rowIDs(of userIDs: [String], in db: Database) throws -> [String: Int64] {
         guard !userIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(userIDs)
         let rows = try Row.fetchAll(
-            db, sql: "SELECT id, user_id FROM users WHERE user_id IN (\(SQL.placeholders(userIDs.count)))",
-            arguments: StatementArguments(userIDs)
+            db.cachedStatement(sql: "SELECT id, user_id FROM users WHERE user_id IN (\(list.placeholders))"),
+            arguments: list.arguments
         )
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["user_id"], $0["id"]) })
     }
