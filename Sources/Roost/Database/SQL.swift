@@ -7,9 +7,10 @@ enum SQL {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    /// The values of an `IN (...)` list, their placeholder count rounded up to a power of two
-    /// (the last value repeated), so that a statement's text takes few shapes and stays
-    /// prepared in the connection's statement cache however long the list is.
+    /// The values of an `IN (...)` list, their placeholder count rounded up (the last value
+    /// repeated) to a power of two, or past 1,024 to a multiple of 1,024, so that a statement's
+    /// text takes few shapes and stays prepared in the connection's statement cache however
+    /// long the list is.
     struct ValueList {
         let placeholders: String
         let values: [any DatabaseValueConvertible]
@@ -18,11 +19,18 @@ enum SQL {
         init(_ values: [some DatabaseValueConvertible]) {
             var padded: [any DatabaseValueConvertible] = values
             if let last = values.last {
-                let count = values.count <= 1 ? 1 : 1 << (Int.bitWidth - (values.count - 1).leadingZeroBitCount)
-                padded += Array(repeating: last, count: count - values.count)
+                padded += Array(repeating: last, count: Self.paddedCount(values.count) - values.count)
             }
             placeholders = SQL.placeholders(padded.count)
             self.values = padded
+        }
+
+        static func paddedCount(_ count: Int) -> Int {
+            guard count > 1 else { return count }
+            if count <= 1024 { return 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount) }
+            let rounded = (count + 1023) / 1024 * 1024
+            // SQLite takes at most 32,766 bound values in a statement.
+            return rounded <= 32_766 ? rounded : count
         }
     }
 
