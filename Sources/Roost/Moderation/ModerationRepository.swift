@@ -63,7 +63,7 @@ struct RestrictionRepository: Sendable {
     /// The user's restriction in the channel, if it is still in force.
     func active(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws -> Restriction? {
         try Restriction.fetchOne(
-            db, sql: "SELECT * FROM \(kind.rawValue) WHERE channel_id = ? AND user_id = ? AND end_at > ?",
+            db.cachedStatement(sql: "SELECT * FROM \(kind.rawValue) WHERE channel_id = ? AND user_id = ? AND end_at > ?"),
             arguments: [channelID, userRowID, now]
         )
     }
