@@ -124,9 +124,6 @@ struct MemberRecord: Sendable, Equatable, ColumnOrderedRecord {
     /// What a query selects to read memberships: `SELECT \(MemberRecord.columns) FROM members ...`.
     static let columns = columns(of: "members")
 
-    /// The same columns for a query that calls the members table `m`.
-    static let columnsOfM = columns(of: "m")
-
     init(row: Row) {
         channelID = row[0]
         userRowID = row[1]

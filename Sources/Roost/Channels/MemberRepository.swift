@@ -48,7 +48,7 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(channelIDs)
         let members = try MemberRecord.fetchAll(
             db.cachedStatement(sql: """
-                SELECT \(MemberRecord.columnsOfM) FROM members m JOIN users u ON u.id = m.user_id
+                SELECT \(MemberRecord.columns(of: "m")) FROM members m JOIN users u ON u.id = m.user_id
                 WHERE m.channel_id IN (\(list.placeholders)) ORDER BY u.nickname, u.id
                 """),
             arguments: list.arguments
@@ -110,7 +110,7 @@ struct MemberRepository: Sendable {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT \(MemberRecord.columnsOfM), u.nickname AS nickname,
+                SELECT \(MemberRecord.columns(of: "m")), u.nickname AS nickname,
                     EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) AS is_operator,
                     EXISTS (SELECT 1 FROM mutes mu WHERE mu.channel_id = m.channel_id AND mu.user_id = m.user_id AND mu.end_at > ?)
                         AS is_muted

@@ -174,19 +174,25 @@ struct UserRepository: Sendable {
 
     // MARK: Reading rows
 
+    /// The metadata of several users in one query, keyed by row id.
+    func metadata(ofUsersIn list: SQL.ValueList, in db: Database) throws -> [Int64: [String: String]] {
+        var metadata: [Int64: [String: String]] = [:]
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(list.placeholders))"),
+            arguments: list.arguments
+        )
+        while let row = try rows.next() {
+            metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
+        }
+        return metadata
+    }
+
     /// Builds users from their rows, loading metadata and session tokens for all of them in
     /// two queries rather than two per user.
     private func users(from rows: [Row], in db: Database) throws -> [User] {
         guard !rows.isEmpty else { return [] }
         let list = SQL.ValueList(rows.map { $0["id"] as Int64 })
-        var metadata: [Int64: [String: String]] = [:]
-        let metadataRows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(list.placeholders))"),
-            arguments: list.arguments
-        )
-        while let row = try metadataRows.next() {
-            metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
-        }
+        let metadata = try metadata(ofUsersIn: list, in: db)
         var tokens: [Int64: [SessionToken]] = [:]
         let tokenRows = try Row.fetchCursor(
             db.cachedStatement(sql: """

@@ -19,14 +19,7 @@ extension UserRepository {
         let unique = Array(Set(rowIDs))
         guard !unique.isEmpty else { return [:] }
         let list = SQL.ValueList(unique)
-        var metadata: [Int64: [String: String]] = [:]
-        let metadataRows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(list.placeholders))"),
-            arguments: list.arguments
-        )
-        while let row = try metadataRows.next() {
-            metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
-        }
+        let metadata = try metadata(ofUsersIn: list, in: db)
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at FROM users WHERE id IN (\(list.placeholders))"
