@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The packages on the hot path (HTTP, storage, networking) resolve within the minor
+// version tested here, so a user's build gets what CI ran; the others follow semver.
 let package = Package(
     name: "roost",
     platforms: [.macOS(.v14)],
@@ -8,12 +10,15 @@ let package = Package(
         .executable(name: "roost", targets: ["RoostCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", .upToNextMinor(from: "2.28.1")),
+        .package(url: "https://github.com/groue/GRDB.swift.git", .upToNextMinor(from: "7.10.0")),
+        .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.2")),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
     ],
     targets: [
@@ -27,23 +32,24 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ],
-            // The target sits at the package root so that the top-level `migrations/`
-            // folder can ship with it as a resource.
-            path: ".",
-            exclude: ["Sources/RoostCLI", "Tests"],
-            sources: ["Sources/Roost"],
-            resources: [.copy("migrations")]
+            plugins: ["EmbedMigrations"]
         ),
         .executableTarget(
             name: "RoostCLI",
             dependencies: [
                 "Roost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Sources/RoostCLI"
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
+        // Builds the Swift file that carries migrations/*.sql into the binary.
+        .executableTarget(name: "MigrationEmbedder"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
         .testTarget(
             name: "RoostTests",
             dependencies: [

@@ -8,6 +8,7 @@ struct RoostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roost",
         abstract: "A self-hosted chat server that speaks the Sendbird Chat Platform API v3.",
+        version: roostVersion,
         subcommands: [Serve.self, Seed.self],
         defaultSubcommand: Serve.self
     )
@@ -17,13 +18,13 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start the HTTP server.")
 
     @Option(help: "Address to listen on (env: ROOST_HOST).")
-    var host: String = environment.get("ROOST_HOST") ?? "127.0.0.1"
+    var host: String = environment.get("ROOST_HOST") ?? defaults.host
 
     @Option(help: "Port to listen on (env: ROOST_PORT).")
-    var port: Int = environment.get("ROOST_PORT", as: Int.self) ?? 8080
+    var port: Int = environment.get("ROOST_PORT", as: Int.self) ?? defaults.port
 
     @Option(name: .customLong("database"), help: "SQLite database file, created on first start (env: ROOST_DATABASE).")
-    var databasePath: String = environment.get("ROOST_DATABASE") ?? "./roost.sqlite"
+    var databasePath: String = environment.get("ROOST_DATABASE") ?? defaults.databasePath
 
     @Option(
         name: .customLong("api-token"),
@@ -32,19 +33,22 @@ struct Serve: AsyncParsableCommand {
     var apiToken: String? = environment.get("ROOST_API_TOKEN")
 
     @Option(name: .customLong("app-id"), help: "Sendbird application id, shown in logs and used in generated URLs (env: ROOST_APP_ID).")
-    var applicationID: String = environment.get("ROOST_APP_ID") ?? "roost"
+    var applicationID: String = environment.get("ROOST_APP_ID") ?? defaults.applicationID
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical (env: ROOST_LOG_LEVEL).")
-    var logLevel: Logger.Level = environment.get("ROOST_LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? .info
+    var logLevel: Logger.Level = environment.get("ROOST_LOG_LEVEL").flatMap(Logger.Level.init(rawValue:)) ?? defaults.logLevel
+
+    @Option(help: "Log lines as plain text or as one JSON object per line: text or json (env: ROOST_LOG_FORMAT).")
+    var logFormat: LogFormat = environment.get("ROOST_LOG_FORMAT").flatMap(LogFormat.init(rawValue:)) ?? defaults.logFormat
 
     @Option(help: "Largest request body accepted, in bytes (env: ROOST_MAX_BODY_SIZE).")
-    var maxBodySize: Int = environment.get("ROOST_MAX_BODY_SIZE", as: Int.self) ?? Settings.defaultMaxBodySize
+    var maxBodySize: Int = environment.get("ROOST_MAX_BODY_SIZE", as: Int.self) ?? defaults.maxBodySize
 
     @Option(help: "Largest multipart upload (a file message with its file) accepted, in bytes (env: ROOST_MAX_UPLOAD_SIZE).")
-    var maxUploadSize: Int = environment.get("ROOST_MAX_UPLOAD_SIZE", as: Int.self) ?? Settings.defaultMaxUploadSize
+    var maxUploadSize: Int = environment.get("ROOST_MAX_UPLOAD_SIZE", as: Int.self) ?? defaults.maxUploadSize
 
     @Option(name: .customLong("uploads"), help: "Folder for uploaded files, created when needed (env: ROOST_UPLOADS_DIR).")
-    var uploadsDirectory: String = environment.get("ROOST_UPLOADS_DIR") ?? "./uploads"
+    var uploadsDirectory: String = environment.get("ROOST_UPLOADS_DIR") ?? defaults.uploadsDirectory
 
     @Option(
         name: .customLong("public-url"),
@@ -53,26 +57,22 @@ struct Serve: AsyncParsableCommand {
     var publicURL: String? = environment.get("ROOST_PUBLIC_URL")
 
     @Option(help: "Messages one user may send per second in one channel; 0 turns flood protection off (env: ROOST_MAX_MESSAGES_PER_SECOND).")
-    var maxMessagesPerSecond: Int = environment.get("ROOST_MAX_MESSAGES_PER_SECOND", as: Int.self) ?? 5
+    var maxMessagesPerSecond: Int = environment.get("ROOST_MAX_MESSAGES_PER_SECOND", as: Int.self) ?? defaults.maxMessagesPerSecond
 
     @Option(help: "normal: what Roost acknowledged survives a crash of Roost; full: it also survives power loss (env: ROOST_DURABILITY).")
-    var durability: Settings.Durability = environment.get("ROOST_DURABILITY").flatMap(Settings.Durability.init(rawValue:)) ?? .normal
+    var durability: Durability = environment.get("ROOST_DURABILITY").flatMap(Durability.init(rawValue:)) ?? defaults.durability
 
     @Option(help: "Seconds an idle connection stays open (env: ROOST_IDLE_TIMEOUT).")
-    var idleTimeout: Int = environment.get("ROOST_IDLE_TIMEOUT", as: Int.self) ?? 60
+    var idleTimeout: Int = environment.get("ROOST_IDLE_TIMEOUT", as: Int.self) ?? defaults.idleTimeout
 
     @Option(help: "Connections held open at once; more wait to be accepted (env: ROOST_MAX_CONNECTIONS).")
-    var maxConnections: Int = environment.get("ROOST_MAX_CONNECTIONS", as: Int.self) ?? 4096
+    var maxConnections: Int = environment.get("ROOST_MAX_CONNECTIONS", as: Int.self) ?? defaults.maxConnections
 
     @Option(help: "Largest total size of a request's headers, in bytes (env: ROOST_MAX_HEADER_SIZE).")
-    var maxHeaderSize: Int = environment.get("ROOST_MAX_HEADER_SIZE", as: Int.self) ?? 16 * 1024
+    var maxHeaderSize: Int = environment.get("ROOST_MAX_HEADER_SIZE", as: Int.self) ?? defaults.maxHeaderSize
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardOutput(label: label)
-            handler.logLevel = logLevel
-            return handler
-        }
+        logFormat.bootstrap(level: logLevel)
         let settings = Settings(
             host: host,
             port: port,
@@ -80,6 +80,7 @@ struct Serve: AsyncParsableCommand {
             apiToken: apiToken,
             applicationID: applicationID,
             logLevel: logLevel,
+            logFormat: logFormat,
             maxBodySize: maxBodySize,
             maxUploadSize: maxUploadSize,
             uploadsDirectory: uploadsDirectory,
@@ -119,7 +120,9 @@ struct Seed: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-extension Settings.Durability: ExpressibleByArgument {}
+extension Durability: ExpressibleByArgument {}
+extension LogFormat: ExpressibleByArgument {}
 
-/// Every flag falls back to an environment variable, read once here.
+/// Every flag falls back to an environment variable, read once here, and then to its default.
 private let environment = Environment()
+private let defaults = Settings.defaults

@@ -5,6 +5,7 @@ with SIGKILL at a random moment, restarts it on the same file, retries the sends
 no answer (with the same dedup ids), and checks that every acknowledged or retried message
 is stored exactly once and that SQLite's integrity check passes."""
 
+import http.client
 import json
 import random
 import sqlite3
@@ -54,7 +55,7 @@ def test_acknowledged_messages_survive_kill_nine(server):
                     if status == 200:
                         with lock:
                             acknowledged.add(dedup_id)
-                except (urllib.error.URLError, ConnectionError, OSError):
+                except (urllib.error.URLError, http.client.HTTPException, OSError):
                     with lock:
                         unanswered.add(dedup_id)
                     return

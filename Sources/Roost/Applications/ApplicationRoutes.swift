@@ -13,5 +13,3 @@ struct ApplicationRoutes: Sendable {
         }
     }
 }
-
-extension InvitationPreference: ResponseEncodable {}

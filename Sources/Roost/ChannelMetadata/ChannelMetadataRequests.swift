@@ -73,7 +73,8 @@ struct CounterItems: ResponseEncodable {
     let items: [String: Int64]
 
     func encode(to encoder: any Encoder) throws {
-        try items.encode(to: encoder)
+        var container = encoder.singleValueContainer()
+        try container.encode(items)
     }
 }
 

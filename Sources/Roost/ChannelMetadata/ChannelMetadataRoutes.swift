@@ -107,11 +107,3 @@ struct ChannelMetadataRoutes: Sendable {
             : try jsonResponse(MetadataItems(stored.items))
     }
 }
-
-extension RoostContext {
-    /// The `{channel_type}` and `{channel_url}` of a path; an unknown channel type is an unknown path.
-    func channel() throws(APIError) -> (ChannelType, String) {
-        guard let type = ChannelType(rawValue: try pathParameter("channel_type")) else { throw .routeNotFound }
-        return (type, try pathParameter("channel_url"))
-    }
-}

@@ -6,12 +6,8 @@ struct ChannelMetadataService: Sendable {
     let database: AppDatabase
     let clock: WallClock
     private let channels = ChannelRepository()
-    private let metadata = ChannelMetadataRepository()
-
-    init(database: AppDatabase, clock: WallClock) {
-        self.database = database
-        self.clock = clock
-    }
+    private let metadata = KeyValueChanges(repository: ChannelMetadataTables.metadata, check: MetadataRules.check)
+    private let counters = KeyValueChanges(repository: ChannelMetadataTables.counters, check: ChannelMetadataService.checkCounters)
 
     // MARK: Metadata
 
@@ -19,26 +15,19 @@ struct ChannelMetadataService: Sendable {
     func metadata(of type: ChannelType, _ url: String, keys: [String]?) async throws -> (items: [String: String], updatedAt: Int64) {
         try await database.read { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
-            let all = try metadata.items(of: channelID, in: db)
-            return (keys.map { keys in all.filter { keys.contains($0.key) } } ?? all, try metadata.updatedAt(of: channelID, in: db))
+            return (try metadata.items(of: channelID, keys: keys, in: db), try metadata.repository.updatedAt(of: channelID, in: db))
         }
     }
 
     func metadataValue(of type: ChannelType, _ url: String, key: String) async throws -> [String: String] {
-        let all = try await metadata(of: type, url, keys: [key]).items
-        guard let value = all[key] else { throw APIError.notFound(key) }
-        return [key: value]
+        try await database.read { db in try metadata.item(key, of: try channels.existing(type, url: url, in: db).rowID, in: db) }
     }
 
     /// Adds new items; a key that already exists is a conflict. Answers the items and when they were stored.
     func createMetadata(of type: ChannelType, _ url: String, items: [String: String]) async throws -> (items: [String: String], updatedAt: Int64) {
         let now = clock.now
         return try await database.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
-            let current = try metadata.items(of: channelID, in: db)
-            if let taken = items.keys.sorted().first(where: { current[$0] != nil }) { throw APIError.alreadyExists(taken) }
-            try MetadataRules.check(items, countAfter: current.count + items.count)
-            try metadata.set(items, of: channelID, at: now, in: db)
+            try metadata.create(items, of: try channels.existing(type, url: url, in: db).rowID, at: now, in: db)
             return (items, now)
         }
     }
@@ -50,47 +39,30 @@ struct ChannelMetadataService: Sendable {
         let now = clock.now
         return try await database.write { db in
             let channelID = try channels.existing(type, url: url, in: db).rowID
-            let current = try metadata.items(of: channelID, in: db)
-            let added = items.keys.filter { current[$0] == nil }
-            if !upsert, let missing = added.sorted().first { throw APIError.notFound(missing) }
-            try MetadataRules.check(items, countAfter: current.count + added.count)
-            try metadata.set(items, of: channelID, at: now, in: db)
-            return (items, now)
+            return (try metadata.update(items, of: channelID, upsert: upsert, at: now, in: db), now)
         }
     }
 
     func deleteMetadata(of type: ChannelType, _ url: String, key: String?) async throws {
         try await database.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
-            if let key {
-                guard try metadata.items(of: channelID, in: db)[key] != nil else { throw APIError.notFound(key) }
-                try metadata.delete(key, of: channelID, in: db)
-            } else {
-                try metadata.deleteAll(of: channelID, in: db)
-            }
+            try metadata.delete(key, of: try channels.existing(type, url: url, in: db).rowID, in: db)
         }
     }
 
     // MARK: Meta counters
 
     func counters(of type: ChannelType, _ url: String, keys: [String]?) async throws -> [String: Int64] {
-        let all = try await database.read { db in try metadata.counters(of: try channels.existing(type, url: url, in: db).rowID, in: db) }
-        guard let keys else { return all }
-        return all.filter { keys.contains($0.key) }
+        try await database.read { db in try counters.items(of: try channels.existing(type, url: url, in: db).rowID, keys: keys, in: db) }
     }
 
     func counter(of type: ChannelType, _ url: String, key: String) async throws -> [String: Int64] {
-        guard let value = try await counters(of: type, url, keys: [key])[key] else { throw APIError.notFound(key) }
-        return [key: value]
+        try await database.read { db in try counters.item(key, of: try channels.existing(type, url: url, in: db).rowID, in: db) }
     }
 
     func createCounters(of type: ChannelType, _ url: String, values: [String: Int64]) async throws -> [String: Int64] {
-        try await database.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
-            let current = try metadata.counters(of: channelID, in: db)
-            if let taken = values.keys.sorted().first(where: { current[$0] != nil }) { throw APIError.alreadyExists(taken) }
-            try Self.check(values, countAfter: current.count + values.count)
-            try metadata.set(values, of: channelID, in: db)
+        let now = clock.now
+        return try await database.write { db in
+            try counters.create(values, of: try channels.existing(type, url: url, in: db).rowID, at: now, in: db)
             return values
         }
     }
@@ -100,30 +72,17 @@ struct ChannelMetadataService: Sendable {
     func updateCounters(
         of type: ChannelType, _ url: String, values: [String: Int64], mode: CounterMode, upsert: Bool
     ) async throws -> [String: Int64] {
-        try await database.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
-            let current = try metadata.counters(of: channelID, in: db)
-            let added = values.keys.filter { current[$0] == nil }
-            if !upsert, let missing = added.sorted().first { throw APIError.notFound(missing) }
-            try Self.check(values, countAfter: current.count + added.count)
-            var updated: [String: Int64] = [:]
-            for (key, value) in values {
-                updated[key] = try Self.combine(current[key] ?? 0, value, mode: mode)
+        let now = clock.now
+        return try await database.write { db in
+            try counters.update(values, of: try channels.existing(type, url: url, in: db).rowID, upsert: upsert, at: now, in: db) {
+                try Self.combine($0 ?? 0, $1, mode: mode)
             }
-            try metadata.set(updated, of: channelID, in: db)
-            return updated
         }
     }
 
     func deleteCounters(of type: ChannelType, _ url: String, key: String?) async throws {
         try await database.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
-            if let key {
-                guard try metadata.counters(of: channelID, in: db)[key] != nil else { throw APIError.notFound(key) }
-                try metadata.deleteCounter(key, of: channelID, in: db)
-            } else {
-                try metadata.deleteAllCounters(of: channelID, in: db)
-            }
+            try counters.delete(key, of: try channels.existing(type, url: url, in: db).rowID, in: db)
         }
     }
 
@@ -139,7 +98,8 @@ struct ChannelMetadataService: Sendable {
         return result.partialValue
     }
 
-    private static func check(_ values: [String: Int64], countAfter: Int) throws(APIError) {
+    /// Counter keys follow the metadata key rules; a channel holds at most five counters.
+    private static func checkCounters(_ values: [String: Int64], countAfter: Int) throws(APIError) {
         for key in values.keys { try MetadataRules.checkKey(key) }
         guard countAfter <= MetadataRules.maxItems else { throw .tooManyItems("metacounter", max: MetadataRules.maxItems) }
     }

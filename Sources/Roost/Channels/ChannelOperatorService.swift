@@ -1,5 +1,4 @@
 import GRDB
-import Hummingbird
 
 /// Operators of one kind of channel: registering, listing and cancelling them.
 struct ChannelOperatorService: Sendable {
@@ -16,18 +15,7 @@ struct ChannelOperatorService: Sendable {
 
     func register(_ url: String, userIDs: [String]) async throws {
         try await database.write { db in
-            try Self.register(userIDs, in: try channels.existing(type, url: url, in: db).rowID, in: db)
-        }
-    }
-
-    /// Adds operators to a channel, which may then have at most `maxOperators` of them.
-    /// Channel updates register operators the same way.
-    static func register(_ userIDs: [String], in channelID: Int64, in db: Database) throws {
-        let users = UserRepository(), operators = OperatorRepository()
-        try operators.add(try userIDs.map { try users.existingRowID(of: $0, in: db) }, to: channelID, in: db)
-        let count = try operators.operators(ofChannels: [channelID], in: db)[channelID]?.count ?? 0
-        guard count <= ChannelRules.maxOperators else {
-            throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
+            try MembershipChanges().registerOperators(userIDs, in: try channels.existing(type, url: url, in: db).rowID, in: db)
         }
     }
 
@@ -56,31 +44,6 @@ struct ChannelOperatorService: Sendable {
                 let summaries = try users.summaries(ofRows: rows, in: db)
                 return rows.compactMap { summaries[$0] }
             }
-        }
-    }
-}
-
-/// `POST/GET/DELETE {channel_url}/operators` on either kind of channel.
-struct ChannelOperatorRoutes: Sendable {
-    let operators: ChannelOperatorService
-
-    func register(on group: RouterGroup<RoostContext>) {
-        group.post(":channel_url/operators") { request, context in
-            let body = try await request.decodeJSON(OperatorsRequest.self)
-            try await operators.register(try context.pathParameter("channel_url"), userIDs: body.operatorIDs)
-            return EmptyObject()
-        }
-        group.get(":channel_url/operators") { request, context in
-            let page = try await operators.list(try context.pathParameter("channel_url"), page: try request.query.pageRequest())
-            return OperatorList(operators: page.items.map(EmbeddedUser.init), next: page.next)
-        }
-        group.delete(":channel_url/operators") { request, context in
-            let query = request.query
-            try await operators.remove(
-                try context.pathParameter("channel_url"), userIDs: query.list("operator_ids") ?? [],
-                all: try query.bool("delete_all") ?? false
-            )
-            return EmptyObject()
         }
     }
 }

@@ -75,6 +75,8 @@ enum ChannelOrder: Sendable, Equatable {
 
 /// The SQL behind one page of a channel list.
 struct ChannelQuery: Sendable {
+    private static let channelColumns = ChannelRecord.Columns.qualified(by: "c")
+
     var type: ChannelType
     var filter = ChannelFilter()
     var membership: MembershipFilter?
@@ -126,7 +128,7 @@ struct ChannelQuery: Sendable {
             }
         }
         let sql = """
-            SELECT \(ChannelRecord.columns(of: "c")), COALESCE(om.value, '') AS order_value FROM \(from.sql)
+            SELECT \(Self.channelColumns), COALESCE(om.value, '') AS order_value FROM \(from.sql)
             \(conditions.whereClause) ORDER BY \(orderBy) LIMIT ?
             """
         return (sql, from.arguments + conditions.arguments + [limit])

@@ -77,19 +77,6 @@ extension ChannelOrder {
     }
 }
 
-extension ChannelViewOptions {
-    /// `show_member`, `show_metadata` and the receipts (with the older `member` and
-    /// `read_receipt` spellings).
-    init(_ query: QueryParameters) throws(APIError) {
-        let legacyShowMembers = try query.bool("member")
-        showMembers = try query.bool("show_member") ?? legacyShowMembers ?? false
-        showMetadata = try query.bool("show_metadata") ?? false
-        let legacyReadReceipt = try query.bool("read_receipt")
-        showReadReceipt = try query.bool("show_read_receipt") ?? legacyReadReceipt ?? false
-        showDeliveryReceipt = try query.bool("show_delivery_receipt") ?? false
-    }
-}
-
 extension MemberListQuery {
     init(_ query: QueryParameters) throws(APIError) {
         order = try query.option("order", as: Order.self) ?? .memberNicknameAlphabetical

@@ -15,6 +15,8 @@ enum ChannelRules {
     static let maxInvitees = 100
     static let maxMembersIncludeIn = 60
     static let maxTypingUsers = 10
+    /// Sendbird's default cap on the length of a message text in a group channel.
+    static let maxLengthMessage = 5000
 
     /// Letters, digits, `_` and `-`, four to a hundred of them.
     static func checkChannelURL(_ url: String) throws(APIError) {
@@ -48,12 +50,21 @@ enum ChannelRules {
 
     /// A new URL in Sendbird's style: `sendbird_group_channel_<number>_<40 hex digits>`.
     static func generatedURL(for type: ChannelType) -> String {
-        let kind = type == .group ? "group_channel" : "open_channel"
-        return "sendbird_\(kind)_\(Int.random(in: 100...999_999))_\(RandomToken.hex(bytes: 20))"
+        "sendbird_\(type.jsonValue)_channel_\(Int.random(in: 100...999_999))_\(RandomToken.hex(bytes: 20))"
     }
 
     /// The key that finds a distinct channel again: its custom type and its sorted members.
     static func distinctKey(customType: String, memberIDs: [String]) -> String {
         ([customType] + memberIDs.sorted()).joined(separator: "\u{1F}")
+    }
+}
+
+extension APIError {
+    static func notInvited(_ userID: String) -> APIError {
+        APIError(code: 400108, message: "\"\(userID)\" has no pending invitation to this channel.")
+    }
+
+    static func notAMember(_ userID: String) -> APIError {
+        APIError(code: 400108, message: "\"\(userID)\" is not a member of this channel.")
     }
 }

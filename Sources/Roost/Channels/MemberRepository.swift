@@ -20,6 +20,8 @@ struct MemberListQuery: Sendable {
 /// Group channel memberships. Every method runs inside the caller's transaction; the
 /// triggers of migration 0002 keep the channel's member counts in step.
 struct MemberRepository: Sendable {
+    private static let memberColumns = MemberRecord.Columns.qualified(by: "m")
+
     func add(
         channelID: Int64, userRowID: Int64, state: MemberState, inviterRowID: Int64?, at now: Int64,
         hiddenState: HiddenState = .unhidden, in db: Database
@@ -48,7 +50,7 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(channelIDs)
         let members = try MemberRecord.fetchAll(
             db.cachedStatement(sql: """
-                SELECT \(MemberRecord.columns(of: "m")) FROM members m JOIN users u ON u.id = m.user_id
+                SELECT \(Self.memberColumns) FROM members m JOIN users u ON u.id = m.user_id
                 WHERE m.channel_id IN (\(list.placeholders)) ORDER BY u.nickname, u.id
                 """),
             arguments: list.arguments
@@ -110,7 +112,7 @@ struct MemberRepository: Sendable {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT \(MemberRecord.columns(of: "m")), u.nickname AS nickname,
+                SELECT \(Self.memberColumns), u.nickname AS nickname,
                     EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) AS is_operator,
                     EXISTS (SELECT 1 FROM mutes mu WHERE mu.channel_id = m.channel_id AND mu.user_id = m.user_id AND mu.end_at > ?)
                         AS is_muted

@@ -1,16 +1,34 @@
-import Foundation
 import GRDB
 
-/// Owns the SQLite database: opens the one `DatabasePool` (WAL mode, foreign keys on,
-/// a busy timeout) and applies the migrations under `migrations/`. Nothing else opens connections.
+/// Owns the SQLite database: holds the one writer (a WAL `DatabasePool` over the file in
+/// production), applies the migrations, and runs every transaction. Nothing else opens
+/// connections.
 public final class AppDatabase: Sendable {
-    let pool: DatabasePool
+    let writer: any DatabaseWriter
     private let groupCommit: GroupCommit
 
-    /// Opens (creating when needed) and migrates the database. With `.normal` durability a
-    /// commit reaches the operating system before it returns, so it survives Roost crashing;
-    /// with `.full` it is also synced to disk, so it survives power loss.
-    public init(path: String, durability: Settings.Durability = .normal) throws {
+    /// Opens (creating when needed) and migrates the database file at `path`.
+    public convenience init(path: String, durability: Durability = .normal) throws {
+        try self.init(DatabasePool(path: path, configuration: Self.configuration(durability: durability)))
+    }
+
+    /// Migrates and serves any GRDB writer: a pool over a file, or an in-memory
+    /// `DatabaseQueue` where a test wants no file.
+    public init(_ writer: some DatabaseWriter) throws {
+        let migrator = Migration.migrator()
+        if try writer.read(migrator.hasBeenSuperseded) {
+            throw DatabaseTooNewError(path: writer.path)
+        }
+        try migrator.migrate(writer)
+        self.writer = writer
+        groupCommit = GroupCommit(writer: writer)
+    }
+
+    /// Foreign keys on, a busy timeout, and the sync level the durability asks for.
+    /// With `.normal` durability a commit reaches the operating system before it returns, so
+    /// it survives Roost crashing; with `.full` it is also synced to disk, so it survives
+    /// power loss.
+    private static func configuration(durability: Durability) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -22,13 +40,7 @@ public final class AppDatabase: Sendable {
             // checkpoint's fsyncs stall the one writer a quarter as often (sends +25%).
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        let migrator = try Self.migrator()
-        if try pool.read(migrator.hasBeenSuperseded) {
-            throw DatabaseTooNewError(path: path)
-        }
-        try migrator.migrate(pool)
-        groupCommit = GroupCommit(pool: pool)
+        return configuration
     }
 
     /// Runs changes as one all-or-nothing unit, committed together with the changes other
@@ -39,40 +51,22 @@ public final class AppDatabase: Sendable {
 
     /// Reads a consistent snapshot, in parallel with other reads and with the writer.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await pool.read(value)
+        try await writer.read(value)
     }
 
-    /// Every file of `migrations/`, in name order, as one GRDB migration each. A database
-    /// that records a migration this build does not know was written by a newer Roost.
-    private static func migrator() throws -> DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        for migration in try Migration.bundled() {
-            migrator.registerMigration(migration.identifier) { db in
-                try db.execute(sql: migration.sql)
-            }
-        }
-        return migrator
+    /// Closes every connection once the writes in progress are done; with a pool, SQLite
+    /// checkpoints the log into the file and removes it.
+    func close() throws {
+        try writer.close()
     }
 }
 
-struct Migration {
-    let identifier: String
-    let sql: String
-
-    static func bundled() throws -> [Migration] {
-        guard let folder = Bundle.module.url(forResource: "migrations", withExtension: nil) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "migrations"])
-        }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".sql") }
-            .sorted()
-        return try names.map { name in
-            Migration(
-                identifier: String(name.dropLast(".sql".count)),
-                sql: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            )
-        }
-    }
+/// How hard Roost works to keep what it acknowledged.
+public enum Durability: String, Sendable, CaseIterable {
+    /// Survives the process crashing: commits reach the operating system before the answer.
+    case normal
+    /// Survives power loss: commits reach the disk (fsync) before the answer.
+    case full
 }
 
 /// Raised at start-up when the database file was written by a newer Roost.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Metrics
 
 /// Group commit: write transactions asked for at the same time run one after another in a
 /// single SQLite transaction, each inside its own savepoint, so one commit (and, with full
@@ -11,13 +12,17 @@ final class GroupCommit: @unchecked Sendable {
         let finish: @Sendable (Result<Void, any Error>) -> Void
     }
 
-    private let pool: DatabasePool
+    private let writer: any DatabaseWriter
+    private let batchSizes = Recorder(label: GroupCommit.batchSizeMetric)
+
+    /// The metric recording how many writes each commit carried.
+    static let batchSizeMetric = "roost_database_write_batch_size"
     private let lock = NSLock()
     private var pending: [Job] = []
     private var draining = false
 
-    init(pool: DatabasePool) {
-        self.pool = pool
+    init(writer: any DatabaseWriter) {
+        self.writer = writer
     }
 
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
@@ -50,9 +55,10 @@ final class GroupCommit: @unchecked Sendable {
     /// Commits groups until nothing is pending; jobs arriving meanwhile join the next group.
     private func drain() async {
         while let group = nextGroup() {
+            batchSizes.record(group.count)
             let outcomes = OutcomeBox(count: group.count)
             do {
-                try await pool.writeWithoutTransaction { db in
+                try await writer.writeWithoutTransaction { db in
                     try db.inTransaction {
                         for (index, job) in group.enumerated() {
                             outcomes.errors[index] = try Self.runInSavepoint(job, in: db)

@@ -67,39 +67,6 @@ enum SQL {
     }
 }
 
-/// A record read from its row by position, which skips GRDB's case-insensitive lookup of
-/// each column name (a tenth of a message page's cost). Its queries select `columns(of:)`.
-protocol ColumnOrderedRecord: FetchableRecord {
-    /// The columns `init(row:)` reads, in its order.
-    static var columnNames: [String] { get }
-}
-
-extension ColumnOrderedRecord {
-    /// The record's columns, qualified by the name a query gives its table.
-    static func columns(of table: String) -> String {
-        columnNames.map { "\(table).\($0)" }.joined(separator: ", ")
-    }
-}
-
-/// WHERE clauses collected one condition at a time, each with its arguments.
-struct Conditions {
-    private var clauses: [String] = []
-    private(set) var arguments = StatementArguments()
-
-    mutating func add(_ clause: String, _ values: [any DatabaseValueConvertible] = []) {
-        add(clause, StatementArguments(values))
-    }
-
-    mutating func add(_ clause: String, _ values: StatementArguments) {
-        clauses.append(clause)
-        arguments += values
-    }
-
-    var whereClause: String {
-        clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
-    }
-}
-
 extension Database {
     /// Executes one statement kept prepared in the connection's statement cache, for SQL whose
     /// text takes few shapes (fixed, or with its lists as `SQL.ValueList`s). Preparing a

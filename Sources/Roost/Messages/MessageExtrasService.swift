@@ -8,16 +8,10 @@ struct MessageExtrasService: Sendable {
     private let members = MemberRepository()
     private let messages = MessageRepository()
     private let reactions = ReactionRepository()
-    private let lookup: MessageService
+    private let lookup = MessageLookup()
 
     /// The longest reaction key Sendbird takes.
     static let maxReactionLength = 192
-
-    init(database: AppDatabase, clock: WallClock) {
-        self.database = database
-        self.clock = clock
-        self.lookup = MessageService(database: database, clock: clock)
-    }
 
     /// What adding or removing a reaction answers.
     struct ReactionChange: Sendable {
@@ -38,7 +32,7 @@ struct MessageExtrasService: Sendable {
         guard reaction.count <= Self.maxReactionLength else { throw APIError.tooLong("reaction", max: Self.maxReactionLength) }
         let now = clock.now
         return try await database.write { db in
-            let (channel, message) = try lookup.existingMessage(messageID, of: type, url, in: db)
+            let (channel, message) = try lookup.existing(messageID, of: type, url, in: db)
             let userRowID = try users.existingRowID(of: userID, in: db)
             guard try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state == .joined else {
                 throw APIError.notAMember(userID)
@@ -56,7 +50,7 @@ struct MessageExtrasService: Sendable {
     func reactions(of messageID: Int64, of type: ChannelType, _ url: String) async throws -> [(key: String, userIDs: [String])] {
         try Self.checkReactionChannel(type)
         return try await database.read { db in
-            let (_, message) = try lookup.existingMessage(messageID, of: type, url, in: db)
+            let (_, message) = try lookup.existing(messageID, of: type, url, in: db)
             let found = try reactions.reactions(ofMessages: [message.id], in: db)[message.id] ?? []
             let summaries = try users.summaries(ofRows: found.flatMap(\.userRowIDs), in: db)
             return found.map { ($0.key, $0.userRowIDs.compactMap { summaries[$0]?.userID }) }
@@ -113,7 +107,7 @@ struct MessageExtrasService: Sendable {
     ) async throws -> [MetaArrayItem] {
         let now = clock.now
         return try await database.write { db in
-            var (_, message) = try lookup.existingMessage(messageID, of: type, url, in: db)
+            var (_, message) = try lookup.existing(messageID, of: type, url, in: db)
             try change(&message.sortedMetaarray)
             message.updatedAt = now
             try messages.save(message, in: db)
@@ -127,7 +121,7 @@ struct MessageExtrasService: Sendable {
     /// pretending to translate.
     func translate(_ messageID: Int64, of type: ChannelType, _ url: String, into languages: [String]) async throws -> Message {
         guard !languages.isEmpty else { throw APIError.missing("target_langs") }
-        _ = try await database.read { db in try lookup.existingMessage(messageID, of: type, url, in: db) }
+        _ = try await database.read { db in try lookup.existing(messageID, of: type, url, in: db) }
         throw APIError.noTranslationEngine
     }
 }

@@ -27,7 +27,7 @@ struct MetaArrayItem: Codable, Sendable, Equatable {
 }
 
 /// A row of the messages table.
-struct MessageRecord: Sendable, Equatable, ColumnOrderedRecord {
+struct MessageRecord: Sendable, Equatable, FetchableRecord {
     var id: Int64
     var channelID: Int64
     var type: MessageType
@@ -50,36 +50,37 @@ struct MessageRecord: Sendable, Equatable, ColumnOrderedRecord {
     var replyCount: Int
     var lastRepliedAt: Int64
 
-    static let columnNames = [
-        "id", "channel_id", "type", "sender_id", "message", "custom_type", "data", "mention_type", "is_silent",
-        "is_removed", "is_op_msg", "parent_message_id", "file", "thumbnails", "sorted_metaarray", "translations",
-        "dedup_id", "created_at", "updated_at", "reply_count", "last_replied_at",
-    ]
+    /// The columns `init(row:)` reads, in its order.
+    enum Columns: Int, TableColumns {
+        case id, channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent, is_removed, is_op_msg
+        case parent_message_id, file, thumbnails, sorted_metaarray, translations, dedup_id, created_at, updated_at
+        case reply_count, last_replied_at
+    }
 
     /// What a query selects to read messages: `SELECT \(MessageRecord.columns) FROM messages ...`.
-    static let columns = columns(of: "messages")
+    static let columns = Columns.qualified(by: "messages")
 
     init(row: Row) {
-        id = row[0]
-        channelID = row[1]
-        type = MessageType(rawValue: row[2]) ?? .user
-        senderRowID = row[3]
-        message = row[4]
-        customType = row[5]
-        data = row[6]
-        mentionType = MentionType(rawValue: row[7]) ?? .users
-        isSilent = row[8]
-        isRemoved = row[9]
-        isOperatorMessage = row[10]
-        parentMessageID = row[11]
-        file = JSONColumn.decode(FileInfo.self, from: row[12])
-        thumbnails = JSONColumn.decode([String].self, from: row[13]) ?? []
-        sortedMetaarray = JSONColumn.decode([MetaArrayItem].self, from: row[14]) ?? []
-        translations = JSONColumn.decode([String: String].self, from: row[15]) ?? [:]
-        dedupID = row[16]
-        createdAt = row[17]
-        updatedAt = row[18]
-        replyCount = row[19]
-        lastRepliedAt = row[20]
+        id = row[Columns.id]
+        channelID = row[Columns.channel_id]
+        type = MessageType(rawValue: row[Columns.type]) ?? .user
+        senderRowID = row[Columns.sender_id]
+        message = row[Columns.message]
+        customType = row[Columns.custom_type]
+        data = row[Columns.data]
+        mentionType = MentionType(rawValue: row[Columns.mention_type]) ?? .users
+        isSilent = row[Columns.is_silent]
+        isRemoved = row[Columns.is_removed]
+        isOperatorMessage = row[Columns.is_op_msg]
+        parentMessageID = row[Columns.parent_message_id]
+        file = JSONColumn.decode(FileInfo.self, from: row[Columns.file])
+        thumbnails = JSONColumn.decode([String].self, from: row[Columns.thumbnails]) ?? []
+        sortedMetaarray = JSONColumn.decode([MetaArrayItem].self, from: row[Columns.sorted_metaarray]) ?? []
+        translations = JSONColumn.decode([String: String].self, from: row[Columns.translations]) ?? [:]
+        dedupID = row[Columns.dedup_id]
+        createdAt = row[Columns.created_at]
+        updatedAt = row[Columns.updated_at]
+        replyCount = row[Columns.reply_count]
+        lastRepliedAt = row[Columns.last_replied_at]
     }
 }

@@ -1,14 +1,5 @@
 import GRDB
 
-/// Sendbird's limits on messages.
-enum MessageRules {
-    static let maxAdminMessageLength = 1000
-    static let maxCustomTypeLength = 128
-    static let historyLimit = 0...200
-    static let defaultHistoryLimit = 15
-    static let maxMigratedMessages = 100
-}
-
 /// The rules of messages: who may send where, what a new message changes (last message,
 /// unread counts, read state, hidden channels, threads), history, edits and deletion.
 struct MessageService: Sendable {
@@ -22,6 +13,7 @@ struct MessageService: Sendable {
     let readState = ReadStateRepository()
     let blocks = BlockRepository()
     let assembler = MessageAssembler()
+    let lookup = MessageLookup()
     let floodGate: FloodGate
 
     init(database: AppDatabase, clock: WallClock, floodGate: FloodGate = FloodGate(limit: 0)) {
@@ -47,17 +39,10 @@ struct MessageService: Sendable {
             let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }
             let isOperator = try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false
             let createdAt = request.createdAt ?? now
-            let id = try messages.insert(
-                NewMessage(
-                    channelID: channel.rowID, type: messageType, senderRowID: sender, message: request.message ?? "",
-                    customType: request.customType ?? "", data: request.data ?? "",
-                    mentionType: request.mentionType ?? .users, isSilent: request.isSilent ?? false,
-                    isOperatorMessage: isOperator, parentMessageID: parent?.id, file: Self.file(of: request, as: messageType),
-                    thumbnails: request.thumbnails ?? [], sortedMetaarray: request.sortedMetaarray?.items ?? [],
-                    dedupID: request.dedupID, createdAt: createdAt
-                ),
-                in: db
-            )
+            var new = NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt)
+            new.isOperatorMessage = isOperator
+            new.parentMessageID = parent?.id
+            let id = try messages.insert(new, in: db)
             try messages.addMentions(of: mentioned, to: id, in: db)
             let record = try messages.find(id: id, in: db)!
             let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
@@ -95,14 +80,7 @@ struct MessageService: Sendable {
                 }
                 let createdAt = item.timestamp ?? request.createdAt ?? now
                 let id = try messages.insert(
-                    NewMessage(
-                        channelID: channel.rowID, type: messageType, senderRowID: sender, message: request.message ?? "",
-                        customType: request.customType ?? "", data: request.data ?? "",
-                        mentionType: request.mentionType ?? .users, isSilent: request.isSilent ?? false,
-                        file: Self.file(of: request, as: messageType), thumbnails: request.thumbnails ?? [],
-                        sortedMetaarray: request.sortedMetaarray?.items ?? [], dedupID: request.dedupID, createdAt: createdAt
-                    ),
-                    in: db
+                    NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt), in: db
                 )
                 try messages.addMentions(of: try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }, to: id, in: db)
                 if !(request.isSilent ?? false) {
@@ -190,7 +168,7 @@ struct MessageService: Sendable {
         switch type {
         case .user:
             guard let message = request.message else { throw .missing("message") }
-            guard message.count <= GroupChannel.maxLengthMessage else { throw .tooLong("message", max: GroupChannel.maxLengthMessage) }
+            guard message.count <= ChannelRules.maxLengthMessage else { throw .tooLong("message", max: ChannelRules.maxLengthMessage) }
         case .admin:
             guard let message = request.message else { throw .missing("message") }
             guard message.count <= MessageRules.maxAdminMessageLength else {
@@ -200,14 +178,6 @@ struct MessageService: Sendable {
             guard let url = request.url, !url.isEmpty else { throw .missing("url") }
         }
         if let createdAt = request.createdAt, createdAt < 0 { throw .negativeNotAllowed("created_at") }
-    }
-
-    private static func file(of request: SendMessageRequest, as type: MessageType) -> FileInfo? {
-        guard type == .file, let url = request.url else { return nil }
-        return FileInfo(
-            url: url, name: request.fileName ?? "", type: request.fileType ?? "", size: request.fileSize ?? 0,
-            data: request.data ?? ""
-        )
     }
 }
 
@@ -265,7 +235,7 @@ extension MessageService {
 
     func message(_ id: Int64, of type: ChannelType, _ url: String, options: MessageViewOptions) async throws -> Message {
         try await database.read { db in
-            let (channel, record) = try existingMessage(id, of: type, url, in: db)
+            let (channel, record) = try lookup.existing(id, of: type, url, in: db)
             return try assembler.message(record, in: channel, options: options, in: db)
         }
     }
@@ -283,10 +253,10 @@ extension MessageService {
         }
         let now = clock.now
         return try await database.write { db in
-            var (channel, record) = try existingMessage(id, of: type, url, in: db)
+            var (channel, record) = try lookup.existing(id, of: type, url, in: db)
             try checkEditor(request.userID, of: record, in: channel, in: db)
             if let message = request.message {
-                let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : GroupChannel.maxLengthMessage
+                let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : ChannelRules.maxLengthMessage
                 guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
                 record.message = message
             }
@@ -308,7 +278,7 @@ extension MessageService {
     func delete(_ id: Int64, of type: ChannelType, _ url: String, by userID: String?) async throws {
         let now = clock.now
         try await database.write { db in
-            var (channel, record) = try existingMessage(id, of: type, url, in: db)
+            var (channel, record) = try lookup.existing(id, of: type, url, in: db)
             try checkEditor(userID, of: record, in: channel, in: db)
             record.isRemoved = true
             record.updatedAt = now
@@ -325,18 +295,31 @@ extension MessageService {
             throw APIError(code: 400108, message: "Only the sender or an operator of the channel can change this message.")
         }
     }
-
-    func existingMessage(_ id: Int64, of type: ChannelType, _ url: String, in db: Database) throws -> (ChannelRecord, MessageRecord) {
-        let channel = try channels.existing(type, url: url, in: db)
-        guard let record = try messages.find(id: id, in: db), record.channelID == channel.rowID, !record.isRemoved else {
-            throw APIError.notFound("Message")
-        }
-        return (channel, record)
-    }
 }
 
 extension APIError {
     static let senderNotMember = APIError(code: 900020, message: "The sender is not a member of this channel.")
     static let senderDeactivated = APIError(code: 900021, message: "The sender has been deactivated.")
     static let channelFrozen = APIError(code: 900050, message: "The channel is frozen: only operators can send messages.")
+}
+
+extension NewMessage {
+    /// The row a sent or imported message starts as: the request's fields, with Sendbird's
+    /// defaults for what it leaves out.
+    init(_ request: SendMessageRequest, as type: MessageType, in channelID: Int64, from sender: Int64?, at createdAt: Int64) {
+        self.init(
+            channelID: channelID, type: type, senderRowID: sender, message: request.message ?? "",
+            customType: request.customType ?? "", data: request.data ?? "", mentionType: request.mentionType ?? .users,
+            isSilent: request.isSilent ?? false, file: Self.file(of: request, as: type), thumbnails: request.thumbnails ?? [],
+            sortedMetaarray: request.sortedMetaarray?.items ?? [], dedupID: request.dedupID, createdAt: createdAt
+        )
+    }
+
+    private static func file(of request: SendMessageRequest, as type: MessageType) -> FileInfo? {
+        guard type == .file, let url = request.url else { return nil }
+        return FileInfo(
+            url: url, name: request.fileName ?? "", type: request.fileType ?? "", size: request.fileSize ?? 0,
+            data: request.data ?? ""
+        )
+    }
 }

@@ -92,20 +92,23 @@ struct ReadStateRoutes: Sendable {
     }
 
     private func totals(_ request: Request, _ context: RoostContext) async throws -> ReadStateService.UnreadTotals {
-        let query = request.query
-        return try await readState.totals(
-            of: try context.pathParameter("user_id"), customTypes: query.list("custom_types"),
+        try await totals(of: try context.pathParameter("user_id"), query: request.query)
+    }
+
+    /// A user's totals, narrowed by the query's `custom_types` and `super_mode`.
+    private func totals(of userID: String, query: QueryParameters) async throws -> ReadStateService.UnreadTotals {
+        try await readState.totals(
+            of: userID, customTypes: query.list("custom_types"),
             superMode: try query.option("super_mode", as: ChannelFilter.SuperMode.self) ?? .all
         )
     }
 }
 
-extension RoostContext {
-    /// The `{channel_url}` of a route that exists for group channels only.
-    func groupChannel() throws(APIError) -> String {
-        let (type, url) = try channel()
-        guard type == .group else { throw .routeNotFound }
-        return url
+/// The totals a user shows with `include_unread_count=true`.
+extension ReadStateRoutes: UnreadTotalsSource {
+    func unreadTotals(of userID: String, query: QueryParameters) async throws -> (messages: Int, channels: Int) {
+        let totals = try await totals(of: userID, query: query)
+        return (totals.messages, totals.channelsWithUnread)
     }
 }
 
@@ -127,6 +130,7 @@ struct UnreadItems: ResponseEncodable {
     let counts: [String: Int]
 
     func encode(to encoder: any Encoder) throws {
-        try counts.encode(to: encoder)
+        var container = encoder.singleValueContainer()
+        try container.encode(counts)
     }
 }

@@ -9,11 +9,6 @@ struct ReadStateService: Sendable {
     private let members = MemberRepository()
     private let readState = ReadStateRepository()
 
-    init(database: AppDatabase, clock: WallClock) {
-        self.database = database
-        self.clock = clock
-    }
-
     /// Unread totals of one user across their joined group channels.
     struct UnreadTotals: Sendable {
         var messages = 0

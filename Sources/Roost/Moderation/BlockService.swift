@@ -1,5 +1,4 @@
 import GRDB
-import Hummingbird
 
 /// Users blocking other users.
 struct BlockService: Sendable {
@@ -44,50 +43,4 @@ struct BlockService: Sendable {
             }
         }
     }
-}
-
-struct BlockRequest: Decodable {
-    var targetID: String?
-    var userIDs: [String]?
-    var users: [String]?
-
-    enum CodingKeys: String, CodingKey { case targetID = "target_id", userIDs = "user_ids", users }
-
-    /// The users to block: `target_id`, or the bulk lists `user_ids` and `users`.
-    var targets: [String] {
-        let bulk = (userIDs ?? []) + (users ?? [])
-        return bulk.isEmpty ? targetID.flatMap { $0.isEmpty ? nil : [$0] } ?? [] : bulk
-    }
-}
-
-/// `/v3/users/{user_id}/block`.
-struct BlockRoutes: Sendable {
-    let blocks: BlockService
-
-    func register(on group: RouterGroup<RoostContext>) {
-        group.post(":user_id/block") { request, context in
-            let body = try await request.decodeJSON(BlockRequest.self)
-            let blocked = try await blocks.block(body.targets, by: try context.pathParameter("user_id"))
-            let isBulk = !(body.userIDs ?? []).isEmpty || !(body.users ?? []).isEmpty
-            return isBulk
-                ? try jsonResponse(BlockedUsers(users: blocked.map(EmbeddedUser.init), next: nil))
-                : try jsonResponse(EmbeddedUser(user: blocked[0]))
-        }
-        group.get(":user_id/block") { request, context in
-            let query = request.query
-            let page = try await blocks.blocked(
-                by: try context.pathParameter("user_id"), among: query.list("user_ids"), page: try query.pageRequest()
-            )
-            return BlockedUsers(users: page.items.map(EmbeddedUser.init), next: page.next)
-        }
-        group.delete(":user_id/block/:target_id") { _, context in
-            try await blocks.unblock(try context.pathParameter("target_id"), by: try context.pathParameter("user_id"))
-            return EmptyObject()
-        }
-    }
-}
-
-struct BlockedUsers: ResponseEncodable {
-    let users: [EmbeddedUser]
-    let next: String?
 }

@@ -10,15 +10,11 @@ struct ModerationService: Sendable {
     private let channels = ChannelRepository()
     private let members = MemberRepository()
     private let operators = OperatorRepository()
+    private let changes = ModerationChanges()
 
     /// A ban or mute of "-1 seconds" lasts ten years, as Sendbird's "permanent" ones do.
     static let permanentMilliseconds: Int64 = 10 * 365 * 24 * 60 * 60 * 1000
     static let maxDescriptionLength = 250
-
-    init(database: AppDatabase, clock: WallClock) {
-        self.database = database
-        self.clock = clock
-    }
 
     /// A restriction with the restricted user, as the routes answer it.
     struct Entry: Sendable {
@@ -45,7 +41,7 @@ struct ModerationService: Sendable {
                     channelID: channel.rowID, userRowID: userRowID, agentRowID: agent, description: description,
                     startAt: window.start, endAt: window.end
                 )
-                try ModerationRules.apply(restriction, kind: kind, in: channel, in: db)
+                try changes.impose(restriction, kind: kind, in: channel, in: db)
                 entries.append(Entry(restriction: restriction, user: try summary(userRowID, in: db)))
             }
             return entries
@@ -141,7 +137,7 @@ struct ModerationService: Sendable {
                         channelID: channel.rowID, userRowID: userRowID, description: description,
                         startAt: window.start, endAt: window.end
                     )
-                    try ModerationRules.apply(restriction, kind: action == .ban ? .ban : .mute, in: channel, in: db)
+                    try changes.impose(restriction, kind: action == .ban ? .ban : .mute, in: channel, in: db)
                 case .operate:
                     try operators.add([userRowID], to: channel.rowID, in: db)
                 }
@@ -174,35 +170,4 @@ struct ModerationService: Sendable {
         guard description.count <= maxDescriptionLength else { throw .tooLong("description", max: maxDescriptionLength) }
         return description
     }
-}
-
-/// The moderation rules other services apply: who may send, join or be invited.
-enum ModerationRules {
-    /// Stores a ban or mute; a ban in a group channel also removes the member.
-    static func apply(_ restriction: Restriction, kind: Restriction.Kind, in channel: ChannelRecord, in db: Database) throws {
-        try RestrictionRepository(kind: kind).put(restriction, in: db)
-        if kind == .ban, channel.type == .group {
-            try MemberRepository().remove(channelID: channel.rowID, userRowID: restriction.userRowID, in: db)
-            var channel = channel
-            try ChannelDeparture().endDistinctness(of: &channel, in: db)
-        }
-    }
-
-    /// Refuses users banned from the channel now: they cannot join, be invited or send.
-    static func checkNotBanned(_ userRowID: Int64, from channel: ChannelRecord, at now: Int64, in db: Database) throws {
-        if try RestrictionRepository(kind: .ban).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil {
-            throw APIError.bannedFromChannel
-        }
-    }
-
-    static func checkNotMuted(_ userRowID: Int64, in channel: ChannelRecord, at now: Int64, in db: Database) throws {
-        if try RestrictionRepository(kind: .mute).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil {
-            throw APIError.mutedInChannel
-        }
-    }
-}
-
-extension APIError {
-    static let bannedFromChannel = APIError(code: 900100, message: "The user is banned from this channel.")
-    static let mutedInChannel = APIError(code: 900041, message: "The user is muted in this channel.")
 }

@@ -13,11 +13,6 @@ struct OpenChannelService: Sendable {
     /// Sendbird names an open channel this when it is created without a name.
     static let defaultName = "open channel"
 
-    init(database: AppDatabase, clock: WallClock) {
-        self.database = database
-        self.clock = clock
-    }
-
     func create(_ request: CreateOpenChannelRequest) async throws -> OpenChannel {
         if let url = request.channelURL { try ChannelRules.checkChannelURL(url) }
         try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
@@ -64,7 +59,7 @@ struct OpenChannelService: Sendable {
             channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
             try channels.save(channel, in: db)
             if let operatorIDs = request.operatorUserIDs {
-                try ChannelOperatorService.register(operatorIDs, in: channel.rowID, in: db)
+                try MembershipChanges().registerOperators(operatorIDs, in: channel.rowID, in: db)
             }
             return try assembler.channel(channel, in: db)
         }
@@ -92,25 +87,5 @@ struct OpenChannelService: Sendable {
                 return rows.compactMap { summaries[$0] }
             }
         }
-    }
-}
-
-/// Users present in open channels.
-struct ParticipantRepository: Sendable {
-    /// Records a user as present (sending a message does); the participant count follows by trigger.
-    func enter(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: "INSERT OR IGNORE INTO participants (channel_id, user_id, entered_at) VALUES (?, ?, ?)",
-            arguments: [channelID, userRowID, now]
-        )
-    }
-
-    /// One page of participants by user row id.
-    func page(of channelID: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Int64] {
-        try Int64.fetchAll(
-            db,
-            sql: "SELECT user_id FROM participants WHERE channel_id = ? AND user_id > ? ORDER BY user_id LIMIT \(limit)",
-            arguments: [channelID, after ?? 0]
-        )
     }
 }

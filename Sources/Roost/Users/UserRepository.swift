@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 
 /// What a new user row holds.
@@ -60,7 +59,7 @@ struct UserRepository: Sendable {
             ]
         )
         let rowID = db.lastInsertedRowID
-        try setMetadata(user.metadata, ofRow: rowID, in: db)
+        try Self.metadata.set(user.metadata, of: rowID, at: user.createdAt, in: db)
         return rowID
     }
 
@@ -129,28 +128,8 @@ struct UserRepository: Sendable {
 
     // MARK: Metadata
 
-    func metadata(ofRow rowID: Int64, in db: Database) throws -> [String: String] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM user_metadata WHERE user_id = ?"), arguments: [rowID])
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0["key"], $0["value"]) })
-    }
-
-    /// Inserts or replaces each item.
-    func setMetadata(_ items: [String: String], ofRow rowID: Int64, in db: Database) throws {
-        for (key, value) in items {
-            try db.executeCached(
-                sql: "INSERT OR REPLACE INTO user_metadata (user_id, key, value) VALUES (?, ?, ?)",
-                arguments: [rowID, key, value]
-            )
-        }
-    }
-
-    func deleteMetadata(_ key: String, ofRow rowID: Int64, in db: Database) throws {
-        try db.executeCached(sql: "DELETE FROM user_metadata WHERE user_id = ? AND key = ?", arguments: [rowID, key])
-    }
-
-    func deleteAllMetadata(ofRow rowID: Int64, in db: Database) throws {
-        try db.executeCached(sql: "DELETE FROM user_metadata WHERE user_id = ?", arguments: [rowID])
-    }
+    /// The user_metadata table: each user's key/value items.
+    static let metadata = KeyValueRepository<String>(table: "user_metadata", owner: "user_id")
 
     // MARK: Session tokens
 
@@ -172,27 +151,50 @@ struct UserRepository: Sendable {
         try db.executeCached(sql: "UPDATE users SET auto_accept_invitations = ? WHERE id = ?", arguments: [autoAccept, rowID])
     }
 
-    // MARK: Reading rows
+    // MARK: Summaries
 
-    /// The metadata of several users in one query, keyed by row id.
-    func metadata(ofUsersIn list: SQL.ValueList, in db: Database) throws -> [Int64: [String: String]] {
-        var metadata: [Int64: [String: String]] = [:]
+    /// Summaries of the given users in two queries, keyed by row id.
+    func summaries(ofRows rowIDs: some Collection<Int64>, in db: Database) throws -> [Int64: UserSummary] {
+        let unique = Array(Set(rowIDs))
+        guard !unique.isEmpty else { return [:] }
+        let list = SQL.ValueList(unique)
+        let metadata = try Self.metadata.items(ofOwners: list, in: db)
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT user_id, key, value FROM user_metadata WHERE user_id IN (\(list.placeholders))"),
+            db.cachedStatement(
+                sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at FROM users WHERE id IN (\(list.placeholders))"
+            ),
             arguments: list.arguments
         )
+        var summaries: [Int64: UserSummary] = [:]
         while let row = try rows.next() {
-            metadata[row["user_id"], default: [:]][row["key"]] = row["value"] as String
+            let rowID: Int64 = row["id"]
+            summaries[rowID] = UserSummary(
+                rowID: rowID, userID: row["user_id"], nickname: row["nickname"], profileURL: row["profile_url"],
+                isActive: row["is_active"], lastSeenAt: row["last_seen_at"], metadata: metadata[rowID] ?? [:]
+            )
         }
-        return metadata
+        return summaries
     }
+
+    /// Row ids of the given user ids; unknown ids are left out.
+    func rowIDs(of userIDs: [String], in db: Database) throws -> [String: Int64] {
+        guard !userIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(userIDs)
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, user_id FROM users WHERE user_id IN (\(list.placeholders))"),
+            arguments: list.arguments
+        )
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["user_id"], $0["id"]) })
+    }
+
+    // MARK: Reading rows
 
     /// Builds users from their rows, loading metadata and session tokens for all of them in
     /// two queries rather than two per user.
     private func users(from rows: [Row], in db: Database) throws -> [User] {
         guard !rows.isEmpty else { return [] }
         let list = SQL.ValueList(rows.map { $0["id"] as Int64 })
-        let metadata = try metadata(ofUsersIn: list, in: db)
+        let metadata = try Self.metadata.items(ofOwners: list, in: db)
         var tokens: [Int64: [SessionToken]] = [:]
         let tokenRows = try Row.fetchCursor(
             db.cachedStatement(sql: """
@@ -220,24 +222,5 @@ struct UserRepository: Sendable {
                 sessionTokens: tokens[rowID] ?? []
             )
         }
-    }
-}
-
-/// Values kept in one TEXT column as JSON: lists of strings, file descriptions, meta arrays.
-enum JSONColumn {
-    static func encode(_ value: some Encodable) -> String {
-        (try? JSON.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-    }
-
-    static func decode(_ text: String) -> [String] {
-        decode([String].self, from: text) ?? []
-    }
-
-    /// The stored value; nil for NULL, for text that does not decode, and for an empty
-    /// array or object, which callers default anyway (most rows hold one, and skipping the
-    /// decoder for them is measurably faster).
-    static func decode<Value: Decodable>(_ type: Value.Type, from text: String?) -> Value? {
-        guard let text, text != "[]", text != "{}" else { return nil }
-        return try? JSON.decoder.decode(Value.self, from: Data(text.utf8))
     }
 }

@@ -52,11 +52,3 @@ struct CreateSessionTokenRequest: Decodable {
         case expiresAt = "expires_at"
     }
 }
-
-struct InvitationPreference: Codable, Sendable {
-    let autoAccept: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case autoAccept = "auto_accept"
-    }
-}

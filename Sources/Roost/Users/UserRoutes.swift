@@ -3,7 +3,7 @@ import Hummingbird
 /// `/v3/users`: users, their metadata, session tokens and channel invitation preference.
 struct UserRoutes: Sendable {
     let users: UserService
-    let readState: ReadStateService
+    let unreadTotals: any UnreadTotalsSource
 
     func register(on group: RouterGroup<RoostContext>) {
         group.post { request, _ in
@@ -18,11 +18,7 @@ struct UserRoutes: Sendable {
             let query = request.query
             var user = try await users.user(try context.pathParameter("user_id"))
             if try query.bool("include_unread_count") == true {
-                let totals = try await readState.totals(
-                    of: user.userID, customTypes: query.list("custom_types"),
-                    superMode: try query.option("super_mode", as: ChannelFilter.SuperMode.self) ?? .all
-                )
-                user.unreadCounts = (totals.messages, totals.channelsWithUnread)
+                user.unreadCounts = try await unreadTotals.unreadTotals(of: user.userID, query: query)
             }
             return user
         }
@@ -121,6 +117,3 @@ struct IssuedToken: ResponseEncodable {
         case expiresAt = "expires_at"
     }
 }
-
-/// `{}`, which Sendbird answers for deletions.
-struct EmptyObject: ResponseEncodable {}

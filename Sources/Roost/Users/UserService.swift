@@ -5,13 +5,10 @@ import GRDB
 struct UserService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let deactivation: any UserDeactivationHandler
     private let users = UserRepository()
     private let application = ApplicationRepository()
-
-    init(database: AppDatabase, clock: WallClock) {
-        self.database = database
-        self.clock = clock
-    }
+    private let metadata = KeyValueChanges(repository: UserRepository.metadata, check: MetadataRules.check)
 
     // MARK: Users
 
@@ -71,7 +68,7 @@ struct UserService: Sendable {
             if let languages { user.preferredLanguages = languages }
             try users.save(user, in: db)
             if request.isActive == false, request.leaveAllWhenDeactivated ?? true {
-                try ChannelDeparture().leaveAll(userRowID: try users.existingRowID(of: userID, in: db), customType: nil, in: db)
+                try deactivation.userDeactivated(try users.existingRowID(of: userID, in: db), in: db)
             }
             if let sessionToken {
                 try users.addSessionToken(sessionToken, ofRow: try users.existingRowID(of: userID, in: db), in: db)
@@ -103,55 +100,33 @@ struct UserService: Sendable {
     // MARK: Metadata
 
     func metadata(of userID: String, keys: [String]?) async throws -> [String: String] {
-        let all = try await database.read { db in try users.metadata(ofRow: try users.existingRowID(of: userID, in: db), in: db) }
-        guard let keys else { return all }
-        return all.filter { keys.contains($0.key) }
+        try await database.read { db in try metadata.items(of: try users.existingRowID(of: userID, in: db), keys: keys, in: db) }
     }
 
     func metadataValue(of userID: String, key: String) async throws -> [String: String] {
-        let all = try await metadata(of: userID, keys: nil)
-        guard let value = all[key] else { throw APIError.notFound(key) }
-        return [key: value]
+        try await database.read { db in try metadata.item(key, of: try users.existingRowID(of: userID, in: db), in: db) }
     }
 
     /// Adds new items; a key that already exists is a conflict (use PUT to change it).
     func createMetadata(of userID: String, items: [String: String]) async throws -> [String: String] {
-        try await database.write { db in
-            let row = try users.existingRowID(of: userID, in: db)
-            let current = try users.metadata(ofRow: row, in: db)
-            if let taken = items.keys.sorted().first(where: { current[$0] != nil }) {
-                throw APIError.alreadyExists(taken)
-            }
-            try MetadataRules.check(items, countAfter: current.count + items.count)
-            try users.setMetadata(items, ofRow: row, in: db)
+        let now = clock.now
+        return try await database.write { db in
+            try metadata.create(items, of: try users.existingRowID(of: userID, in: db), at: now, in: db)
             return items
         }
     }
 
     /// Changes existing items; with `upsert` missing keys are added, without it they are an error.
     func updateMetadata(of userID: String, items: [String: String], upsert: Bool) async throws -> [String: String] {
-        try await database.write { db in
-            let row = try users.existingRowID(of: userID, in: db)
-            let current = try users.metadata(ofRow: row, in: db)
-            let added = items.keys.filter { current[$0] == nil }
-            if !upsert, let missing = added.sorted().first {
-                throw APIError.notFound(missing)
-            }
-            try MetadataRules.check(items, countAfter: current.count + added.count)
-            try users.setMetadata(items, ofRow: row, in: db)
-            return items
+        let now = clock.now
+        return try await database.write { db in
+            try metadata.update(items, of: try users.existingRowID(of: userID, in: db), upsert: upsert, at: now, in: db)
         }
     }
 
     func deleteMetadata(of userID: String, key: String?) async throws {
         try await database.write { db in
-            let row = try users.existingRowID(of: userID, in: db)
-            if let key {
-                guard try users.metadata(ofRow: row, in: db)[key] != nil else { throw APIError.notFound(key) }
-                try users.deleteMetadata(key, ofRow: row, in: db)
-            } else {
-                try users.deleteAllMetadata(ofRow: row, in: db)
-            }
+            try metadata.delete(key, of: try users.existingRowID(of: userID, in: db), in: db)
         }
     }
 

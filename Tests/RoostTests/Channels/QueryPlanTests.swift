@@ -19,7 +19,7 @@ import Testing
         }
 
         let database = try AppDatabase(path: file.path)
-        let plans = try await database.pool.read { db in
+        let plans = try await database.read { db in
             let alice = try UserRepository().existingRowID(of: "alice", in: db)
             let someChannel = try Int64.fetchOne(db, sql: "SELECT id FROM channels LIMIT 1")!
             let statements = try Self.statements(in: db) {

@@ -40,7 +40,7 @@ struct TemporaryDatabase {
 func withServer<Value>(
     database: TemporaryDatabase? = nil,
     clock: TestClock = TestClock(),
-    maxBodySize: Int = Settings.defaultMaxBodySize,
+    maxBodySize: Int = Settings.defaults.maxBodySize,
     maxMessagesPerSecond: Int = 0,
     testing: TestingSetup = .live,
     _ test: @Sendable (API) async throws -> Value

@@ -1,0 +1,43 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+
+/// Builds the whole server from its settings. The `roost serve` command and the tests both
+/// call this, so tests exercise the real router, middleware and storage.
+public func buildApplication(_ settings: Settings, clock: WallClock = .system) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "roost")
+    logger.logLevel = settings.logLevel
+    RoostMetrics.bootstrap()
+
+    let database = try AppDatabase(path: settings.databasePath, durability: settings.durability)
+    let stored = try await ApplicationService(database: database).masterToken()
+    if settings.apiToken == nil && stored.generated {
+        logger.notice("Generated a master API token (kept in \(settings.databasePath)); send it as Api-Token: \(stored.token)")
+    }
+    logger.info("Roost \(roostVersion), application \(settings.applicationID), serving on http://\(settings.host):\(settings.port)")
+
+    let router = buildRouter(
+        settings: settings,
+        apiToken: settings.apiToken ?? stored.token,
+        database: database,
+        clock: clock
+    )
+    var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
+    configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections)
+    return Application(
+        router: router,
+        server: .http1(
+            configuration: .init(
+                idleTimeout: .seconds(Int64(settings.idleTimeout)),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: settings.maxHeaderSize, maxHeaderListSize: settings.maxHeaderSize
+                )
+            )
+        ),
+        configuration: configuration,
+        // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight,
+        // and only then does the database close.
+        services: [DatabaseService(database: database, logger: logger)],
+        logger: logger
+    )
+}

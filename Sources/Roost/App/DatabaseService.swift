@@ -1,0 +1,21 @@
+import Logging
+import ServiceLifecycle
+
+/// Keeps the database open while the server runs and closes it cleanly at shutdown.
+/// The application's service group shuts services down in reverse order, so this one
+/// closes only after the HTTP server has finished its requests in flight.
+struct DatabaseService: Service {
+    let database: AppDatabase
+    let logger: Logger
+
+    func run() async throws {
+        // Cancellation (the group ending without a graceful shutdown) closes it too.
+        try? await gracefulShutdown()
+        do {
+            try database.close()
+            logger.info("Database closed")
+        } catch {
+            logger.error("Closing the database failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+
+/// How Roost writes its log lines to standard output.
+public enum LogFormat: String, Sendable, CaseIterable {
+    /// swift-log's plain text lines.
+    case text
+    /// One JSON object per line (`time`, `level`, `label`, `message`, `metadata`), for log
+    /// collectors.
+    case json
+
+    /// Installs the process's log handler; call once, before anything logs.
+    public func bootstrap(level: Logger.Level) {
+        LoggingSystem.bootstrap { label in
+            var handler: any LogHandler = switch self {
+            case .text: StreamLogHandler.standardOutput(label: label)
+            case .json: JSONLogHandler(label: label)
+            }
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
+
+/// Writes each log event as one line of JSON to standard output.
+struct JSONLogHandler: LogHandler {
+    let label: String
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    private struct Line: JSONObject {
+        let time: String
+        let level: String
+        let label: String
+        let message: String
+        let metadata: [String: String]
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("time", time)
+            try fields.write("level", level)
+            try fields.write("label", label)
+            try fields.write("message", message)
+            if !metadata.isEmpty { try fields.write("metadata", metadata) }
+        }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        let line = Line(
+            time: Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)),
+            level: event.level.rawValue,
+            label: label,
+            message: event.message.description,
+            metadata: merged.mapValues(\.description)
+        )
+        guard var bytes = try? JSON.encoder.encode(line) else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        Self.lock.withLock { FileHandle.standardOutput.write(Data(bytes)) }
+    }
+
+    /// One line at a time, whole, whichever thread logs it.
+    private static let lock = NSLock()
+}

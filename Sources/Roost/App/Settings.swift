@@ -1,0 +1,86 @@
+import Logging
+
+/// Everything an operator can set when starting Roost. The CLI fills it from flags and
+/// environment variables; tests build it directly.
+public struct Settings: Sendable {
+    public var host: String
+    public var port: Int
+    /// Path of the SQLite file; created on first start.
+    public var databasePath: String
+    /// Master API token. When nil, Roost uses the one kept in the database, generating it on first start.
+    public var apiToken: String?
+    /// Sendbird application id; shown in logs and used in generated URLs.
+    public var applicationID: String
+    public var logLevel: Logger.Level
+    /// How log lines are written: plain text, or one JSON object per line.
+    public var logFormat: LogFormat
+    /// Largest request body Roost reads, in bytes.
+    public var maxBodySize: Int
+    /// Largest multipart upload (a file message with its file), in bytes.
+    public var maxUploadSize: Int
+    /// Where uploaded files are kept.
+    public var uploadsDirectory: String
+    /// The address clients reach Roost at, for the URLs of uploaded files; `http://host:port` when nil.
+    public var publicURL: String?
+    /// Messages one user may send per second in one channel; 0 turns flood protection off.
+    public var maxMessagesPerSecond: Int
+    public var durability: Durability
+    /// Seconds a connection may sit idle before Roost closes it.
+    public var idleTimeout: Int
+    /// Connections Roost holds open at once; further ones wait to be accepted.
+    public var maxConnections: Int
+    /// Largest total size of a request's headers, in bytes.
+    public var maxHeaderSize: Int
+
+    /// Every setting at its default: what `roost serve` uses for a flag given neither on the
+    /// command line nor in the environment.
+    public static let defaults = Settings()
+
+    /// The base of the URLs Roost generates.
+    var baseURL: String {
+        (publicURL ?? "http://\(host):\(port)").trimmingSuffix("/")
+    }
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        databasePath: String = "./roost.sqlite",
+        apiToken: String? = nil,
+        applicationID: String = "roost",
+        logLevel: Logger.Level = .info,
+        logFormat: LogFormat = .text,
+        maxBodySize: Int = 1 << 20,
+        // Sendbird's default limit on uploaded files: 25 MB.
+        maxUploadSize: Int = 25 << 20,
+        uploadsDirectory: String = "./uploads",
+        publicURL: String? = nil,
+        maxMessagesPerSecond: Int = 5,
+        durability: Durability = .normal,
+        idleTimeout: Int = 60,
+        maxConnections: Int = 4096,
+        maxHeaderSize: Int = 16 * 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.apiToken = apiToken
+        self.applicationID = applicationID
+        self.logLevel = logLevel
+        self.logFormat = logFormat
+        self.maxBodySize = maxBodySize
+        self.maxUploadSize = maxUploadSize
+        self.uploadsDirectory = uploadsDirectory
+        self.publicURL = publicURL
+        self.maxMessagesPerSecond = maxMessagesPerSecond
+        self.durability = durability
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+        self.maxHeaderSize = maxHeaderSize
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

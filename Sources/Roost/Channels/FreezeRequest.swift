@@ -1,0 +1,4 @@
+/// The body of `PUT {channel_url}/freeze`, for either kind of channel.
+struct FreezeRequest: Decodable {
+    var freeze: Bool
+}

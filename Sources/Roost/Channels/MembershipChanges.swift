@@ -1,0 +1,45 @@
+import GRDB
+
+/// Changes to who belongs to or operates a channel that several areas make: leaving
+/// channels (channel routes, user deactivation, bans), losing distinctness and registering
+/// operators (channel creation and updates). Each runs inside the caller's transaction.
+struct MembershipChanges: Sendable {
+    private let channels = ChannelRepository()
+    private let members = MemberRepository()
+    private let operators = OperatorRepository()
+    private let users = UserRepository()
+
+    /// Leaves every group channel of a user, or only those of one custom type.
+    func leaveAll(userRowID: Int64, customType: String?, in db: Database) throws {
+        for channelID in try members.channelIDs(of: userRowID, customType: customType, in: db) {
+            try members.remove(channelID: channelID, userRowID: userRowID, in: db)
+            if var channel = try channels.find(rowID: channelID, in: db) {
+                try endDistinctness(of: &channel, in: db)
+            }
+        }
+    }
+
+    /// A distinct channel stops being distinct once its member set changes, as Sendbird does.
+    func endDistinctness(of channel: inout ChannelRecord, in db: Database) throws {
+        guard channel.isDistinct else { return }
+        channel.isDistinct = false
+        channel.distinctKey = nil
+        try channels.save(channel, in: db)
+    }
+
+    /// Adds operators to a channel, which may then have at most `maxOperators` of them.
+    func registerOperators(_ userIDs: [String], in channelID: Int64, in db: Database) throws {
+        try operators.add(try userIDs.map { try users.existingRowID(of: $0, in: db) }, to: channelID, in: db)
+        let count = try operators.operators(ofChannels: [channelID], in: db)[channelID]?.count ?? 0
+        guard count <= ChannelRules.maxOperators else {
+            throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
+        }
+    }
+}
+
+/// A user deactivated with `leave_all_when_deactivated` leaves all their group channels.
+extension MembershipChanges: UserDeactivationHandler {
+    func userDeactivated(_ userRowID: Int64, in db: Database) throws {
+        try leaveAll(userRowID: userRowID, customType: nil, in: db)
+    }
+}

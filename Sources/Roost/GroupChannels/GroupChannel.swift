@@ -1,0 +1,90 @@
+import Hummingbird
+
+/// A group channel as Sendbird returns it. `viewer` is set when one member looks at it
+/// (`my_group_channels`), adding that member's own state.
+struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
+    struct Viewer: Sendable {
+        let member: MemberRecord
+        let isOperator: Bool
+        let isMuted: Bool
+        let inviter: UserSummary?
+    }
+
+    var channel: ChannelRecord
+    var createdBy: UserSummary?
+    var operators: [UserSummary]
+    var members: [ChannelMember]?
+    var metadata: [String: String]?
+    var viewer: Viewer?
+    var isCreated: Bool?
+    var lastMessage: Message?
+    /// Members typing right now. Sendbird's SDKs learn this over their socket; Roost, which
+    /// has none, shows it on the channel.
+    var typingUsers: [UserSummary] = []
+    /// User id to the time they last read (or received) the channel's messages, when asked for.
+    var readReceipt: [String: Int64]?
+    var deliveryReceipt: [String: Int64]?
+
+    struct DisappearingMessage: Encodable {
+        let message_survival_seconds = -1
+        let is_triggered_by_message_read = false
+    }
+
+    struct SMSFallback: Encodable {
+        let wait_seconds = -1
+        let exclude_user_ids: [String] = []
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("channel_url", channel.url)
+        try fields.write("name", channel.name)
+        try fields.write("cover_url", channel.coverURL)
+        try fields.write("custom_type", channel.customType)
+        try fields.write("data", channel.data)
+        try fields.write("is_distinct", channel.isDistinct)
+        try fields.write("is_public", channel.isPublic)
+        try fields.write("is_super", channel.isSuper)
+        try fields.write("is_ephemeral", channel.isEphemeral)
+        try fields.write("is_discoverable", channel.isDiscoverable)
+        try fields.write("is_access_code_required", channel.accessCode != nil)
+        try fields.write("is_broadcast", false)
+        try fields.write("is_exclusive", false)
+        try fields.write("freeze", channel.freeze)
+        try fields.write("member_count", channel.memberCount)
+        try fields.write("joined_member_count", channel.joinedMemberCount)
+        try fields.write("max_length_message", ChannelRules.maxLengthMessage)
+        // Sendbird gives a channel's created_at in Unix seconds (users and messages use milliseconds).
+        try fields.write("created_at", channel.createdAt / 1000)
+        try fields.writeOrNull("created_by", createdBy.map(EmbeddedUser.init))
+        try fields.write("operators", operators.map(EmbeddedUser.init))
+        try fields.writeOrNull("last_message", lastMessage)
+        try fields.write("unread_message_count", viewer?.member.unreadMessageCount ?? 0)
+        try fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
+        try fields.write("message_survival_seconds", -1)
+        try fields.write("disappearing_message", DisappearingMessage())
+        try fields.write("sms_fallback", SMSFallback())
+        try fields.write("typing_users", typingUsers.map(EmbeddedUser.init))
+        try fields.write("ignore_profanity_filter", false)
+        try fields.writeIfPresent("members", members)
+        try fields.writeIfPresent("metadata", metadata)
+        try fields.writeIfPresent("is_created", isCreated)
+        try fields.writeIfPresent("read_receipt", readReceipt)
+        try fields.writeIfPresent("delivery_receipt", deliveryReceipt)
+        if let viewer {
+            try fields.write("member_state", viewer.member.state.rawValue)
+            try fields.write("my_member_state", viewer.member.state.rawValue)
+            try fields.write("my_role", viewer.isOperator ? "operator" : "")
+            try fields.write("is_hidden", viewer.member.hiddenState != .unhidden)
+            try fields.write("hidden_state", viewer.member.hiddenState.rawValue)
+            try fields.write("invited_at", viewer.member.invitedAt)
+            try fields.writeOrNull("inviter", viewer.inviter.map(EmbeddedUser.init))
+            try fields.write("joined_at", viewer.member.joinedAt)
+            try fields.write("message_offset_timestamp", viewer.member.messageOffset)
+            try fields.write("is_push_enabled", false)
+            try fields.write("my_push_trigger_option", "default")
+            try fields.write("my_count_preference", viewer.member.countPreference.rawValue)
+            try fields.write("my_last_read", viewer.member.lastReadAt)
+            try fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")
+        }
+    }
+}

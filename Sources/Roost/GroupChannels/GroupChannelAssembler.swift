@@ -1,0 +1,87 @@
+import GRDB
+
+/// Builds channel objects for many channels with a fixed number of queries, whatever the
+/// number of channels: operators, creators, members, metadata and the viewer's memberships
+/// are each loaded once for the whole list.
+struct GroupChannelAssembler: Sendable {
+    private let users = UserRepository()
+    private let members = MemberRepository()
+    private let operators = OperatorRepository()
+    private let messages = MessageRepository()
+    private let messageAssembler = MessageAssembler()
+
+    func channels(_ records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
+        let channelIDs = records.map(\.rowID)
+        let operatorIDs = try operators.operators(ofChannels: channelIDs, in: db)
+        let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
+        let memberRecords = needsMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
+        let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
+        let typing = try members.typingUsers(
+            ofChannels: channelIDs, since: options.now - GroupChannelService.typingLifetime, in: db
+        )
+        let muted = try RestrictionRepository(kind: .mute).activeUsers(inChannels: channelIDs, at: options.now, in: db)
+        let metadataByChannel = options.showMetadata ? try ChannelMetadataTables.metadata.items(ofOwners: channelIDs, in: db) : [:]
+
+        var userRowIDs = Set(records.compactMap(\.createdBy))
+        operatorIDs.values.forEach { userRowIDs.formUnion($0) }
+        memberRecords.values.forEach { userRowIDs.formUnion($0.map(\.userRowID)) }
+        userRowIDs.formUnion(viewerMemberships.values.compactMap(\.inviterRowID))
+        typing.values.forEach { userRowIDs.formUnion($0) }
+        let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+        let lastMessages = try lastMessages(of: records, in: db)
+
+        return records.map { record in
+            let channelOperators = operatorIDs[record.rowID] ?? []
+            let operatorSet = Set(channelOperators)
+            let mutedSet = muted[record.rowID] ?? []
+            let channelMembers = memberRecords[record.rowID] ?? []
+            func receipt(_ time: (MemberRecord) -> Int64) -> [String: Int64] {
+                Dictionary(uniqueKeysWithValues: channelMembers.filter { $0.state == .joined }.compactMap { member in
+                    summaries[member.userRowID].map { ($0.userID, time(member)) }
+                })
+            }
+            return GroupChannel(
+                channel: record,
+                createdBy: record.createdBy.flatMap { summaries[$0] },
+                operators: channelOperators.compactMap { summaries[$0] },
+                members: options.showMembers
+                    ? channelMembers.compactMap { member in
+                        summaries[member.userRowID].map {
+                            ChannelMember(
+                                user: $0, state: member.state, isOperator: operatorSet.contains(member.userRowID),
+                                isMuted: mutedSet.contains(member.userRowID)
+                            )
+                        }
+                    }
+                    : nil,
+                metadata: options.showMetadata ? metadataByChannel[record.rowID] ?? [:] : nil,
+                viewer: viewerMemberships[record.rowID].map { member in
+                    GroupChannel.Viewer(
+                        member: member,
+                        isOperator: operatorSet.contains(member.userRowID),
+                        isMuted: mutedSet.contains(member.userRowID),
+                        inviter: member.inviterRowID.flatMap { summaries[$0] }
+                    )
+                },
+                lastMessage: record.lastMessageID.flatMap { lastMessages[$0] },
+                typingUsers: (typing[record.rowID] ?? []).compactMap { summaries[$0] },
+                readReceipt: options.showReadReceipt ? receipt(\.lastReadAt) : nil,
+                deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt) : nil
+            )
+        }
+    }
+
+    /// The last message of each channel that has one, keyed by message id.
+    private func lastMessages(of records: [ChannelRecord], in db: Database) throws -> [Int64: Message] {
+        let ids = records.compactMap(\.lastMessageID)
+        guard !ids.isEmpty else { return [:] }
+        let found = try messages.find(ids: ids, in: db).values.filter { !$0.isRemoved }
+        let channelsByID = Dictionary(uniqueKeysWithValues: records.map { ($0.rowID, $0) })
+        let built = try messageAssembler.messages(Array(found), channels: channelsByID, options: MessageViewOptions(), in: db)
+        return Dictionary(uniqueKeysWithValues: built.map { ($0.record.id, $0) })
+    }
+
+    func channel(_ record: ChannelRecord, options: ChannelViewOptions, in db: Database) throws -> GroupChannel {
+        try channels([record], options: options, in: db)[0]
+    }
+}

@@ -1,0 +1,257 @@
+import GRDB
+
+/// Membership changes: invitations, joining and leaving, hiding, history resets,
+/// operators and typing. Every change is one transaction.
+extension GroupChannelService {
+    /// What `GET /members/{user_id}` answers.
+    struct MembershipStatus: Sendable {
+        let isMember: Bool
+        let state: MemberState?
+    }
+
+    func invite(to url: String, _ request: InviteRequest) async throws -> GroupChannel {
+        let invitationStatus = try Self.parse(request.invitationStatus ?? [:], parameter: "invitation_status") {
+            InvitationStatus(rawValue: $0)
+        }
+        let hiddenStatus = try Self.parse(request.hiddenStatus ?? [:], parameter: "hidden_status") { HiddenState(rawValue: $0) }
+        let inviteeIDs = request.inviteeIDs
+        guard !inviteeIDs.isEmpty else { throw APIError.missing("user_ids") }
+        guard inviteeIDs.count <= ChannelRules.maxInvitees else { throw APIError.tooManyItems("user_ids", max: ChannelRules.maxInvitees) }
+        let now = clock.now
+        return try await database.write { db in
+            var channel = try channels.existing(.group, url: url, in: db)
+            let inviter = try request.inviterID.map { try users.existingRowID(of: $0, in: db) }
+            var added = false
+            for userID in inviteeIDs {
+                let userRowID = try users.existingRowID(of: userID, in: db)
+                if try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil { continue }
+                try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
+                let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: true, in: db)
+                try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
+                try members.add(
+                    channelID: channel.rowID, userRowID: userRowID, state: state, inviterRowID: inviter, at: now,
+                    hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
+                )
+                added = true
+            }
+            channel = try channels.find(rowID: channel.rowID, in: db)!
+            let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
+            guard channel.memberCount <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
+            if added { try membershipChanges.endDistinctness(of: &channel, in: db) }
+            return try assembler.channel(channel, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
+        }
+    }
+
+    func accept(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {
+        let now = clock.now
+        return try await database.write { db in
+            let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
+            try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
+            try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
+            try members.setJoined(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
+            return try assembler.channel(
+                try channels.find(rowID: channel.rowID, in: db)!,
+                options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
+            )
+        }
+    }
+
+    func decline(_ url: String, _ request: MemberActionRequest) async throws {
+        try await database.write { db in
+            let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
+            try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
+        }
+    }
+
+    /// Joining without an invitation: public channels only, with their access code if they have one.
+    func join(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {
+        let now = clock.now
+        return try await database.write { db in
+            var channel = try channels.existing(.group, url: url, in: db)
+            let userRowID = try users.existingRowID(of: request.userID, in: db)
+            guard channel.isPublic else {
+                throw APIError(code: 400108, message: "Only public group channels can be joined without an invitation.")
+            }
+            try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
+            if let code = channel.accessCode, request.accessCode != code {
+                throw APIError(code: 400108, message: "The access code is missing or wrong.")
+            }
+            switch try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state {
+            case .joined:
+                break
+            case .invited:
+                try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
+                try members.setJoined(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
+            case nil:
+                try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
+                let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
+                guard channel.memberCount < limit else { throw APIError.tooManyItems("members", max: limit) }
+                try members.add(channelID: channel.rowID, userRowID: userRowID, state: .joined, inviterRowID: nil, at: now, in: db)
+                try membershipChanges.endDistinctness(of: &channel, in: db)
+            }
+            return try assembler.channel(
+                try channels.find(rowID: channel.rowID, in: db)!,
+                options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
+            )
+        }
+    }
+
+    func leave(_ url: String, _ request: LeaveRequest) async throws {
+        try await database.write { db in
+            var channel = try channels.existing(.group, url: url, in: db)
+            let leavers: [Int64]
+            if request.shouldLeaveAll == true {
+                leavers = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID]?.map(\.userRowID) ?? []
+            } else {
+                guard let userIDs = request.userIDs, !userIDs.isEmpty else { throw APIError.missing("user_ids") }
+                leavers = try userIDs.map { try users.existingRowID(of: $0, in: db) }
+            }
+            for userRowID in leavers {
+                try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
+            }
+            if request.shouldRemoveOperatorStatus == true {
+                try operators.remove(leavers, from: channel.rowID, in: db)
+            }
+            if !leavers.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
+        }
+    }
+
+    /// Leaves every group channel of a user, or only those of one custom type.
+    func leaveAll(userID: String, customType: String?) async throws {
+        try await database.write { db in
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            try membershipChanges.leaveAll(userRowID: userRowID, customType: customType, in: db)
+        }
+    }
+
+    func membership(of userID: String, in url: String) async throws -> MembershipStatus {
+        try await database.read { db in
+            let channel = try channels.existing(.group, url: url, in: db)
+            let member = try members.find(channelID: channel.rowID, userRowID: try users.existingRowID(of: userID, in: db), in: db)
+            return MembershipStatus(isMember: member != nil, state: member?.state)
+        }
+    }
+
+    /// One page of a channel's members; with `viewerID`, each says whether the viewer blocks
+    /// them and whether they block the viewer.
+    func members(of url: String, _ query: MemberListQuery, viewerID: String?, page request: PageRequest) async throws -> Page<ChannelMember> {
+        var query = query
+        query.now = clock.now
+        return try await database.read { [query] db in
+            let channel = try channels.existing(.group, url: url, in: db)
+            let viewer = try viewerID.map { try users.existingRowID(of: $0, in: db) }
+            let fetched = try members.page(of: channel.rowID, query, limit: request.fetchLimit, in: db)
+            let page = Page(fetched: fetched, request: request) { row in
+                switch query.order {
+                case .memberNicknameAlphabetical:
+                    PageCursor([row.nickname, String(row.member.userRowID)])
+                case .operatorThenMemberAlphabetical:
+                    PageCursor([row.isOperator ? "1" : "0", row.nickname, String(row.member.userRowID)])
+                }
+            }
+            return try page.mapItems { rows in
+                let userRowIDs = rows.map(\.member.userRowID)
+                let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+                let relations = try viewer.map { try BlockRepository().relations(of: $0, with: userRowIDs, in: db) }
+                return rows.compactMap { row in
+                    summaries[row.member.userRowID].map { user in
+                        ChannelMember(
+                            user: user, state: row.member.state, isOperator: row.isOperator, isMuted: row.isMuted,
+                            blocking: relations.map { ($0.blocking.contains(user.rowID), $0.blockedBy.contains(user.rowID)) }
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Hide and history
+
+    func hide(_ url: String, _ request: HideRequest) async throws {
+        let now = clock.now
+        try await database.write { db in
+            let channel = try channels.existing(.group, url: url, in: db)
+            guard let userID = request.userID else { throw APIError.missing("user_id") }
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            let state: HiddenState = request.allowAutoUnhide ?? true ? .hiddenAllowAutoUnhide : .hiddenPreventAutoUnhide
+            let offset = request.hidePreviousMessages == true ? now : nil
+            let channelIDs = request.shouldHideAll == true
+                ? try members.channelIDs(of: userRowID, customType: nil, in: db)
+                : [try requireMember(userRowID, userID: userID, of: channel, in: db).channelID]
+            for channelID in channelIDs {
+                try members.setHiddenState(state, channelID: channelID, userRowID: userRowID, messageOffset: offset, in: db)
+            }
+        }
+    }
+
+    func unhide(_ url: String, userID: String?, unhideAll: Bool) async throws {
+        try await database.write { db in
+            let channel = try channels.existing(.group, url: url, in: db)
+            guard let userID else { throw APIError.missing("user_id") }
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            let channelIDs = unhideAll
+                ? try members.channelIDs(of: userRowID, customType: nil, in: db)
+                : [try requireMember(userRowID, userID: userID, of: channel, in: db).channelID]
+            for channelID in channelIDs {
+                try members.setHiddenState(.unhidden, channelID: channelID, userRowID: userRowID, messageOffset: nil, in: db)
+            }
+        }
+    }
+
+    /// Moves the message offset to now, so earlier messages vanish for that member (or all).
+    func resetHistory(_ url: String, _ request: ResetHistoryRequest) async throws -> Int64 {
+        let now = clock.now
+        return try await database.write { db in
+            let channel = try channels.existing(.group, url: url, in: db)
+            if request.resetAll == true {
+                try members.setMessageOffset(now, channelID: channel.rowID, userRowID: nil, in: db)
+            } else {
+                guard let userID = request.userID else { throw APIError.missing("user_id") }
+                let userRowID = try users.existingRowID(of: userID, in: db)
+                _ = try requireMember(userRowID, userID: userID, of: channel, in: db)
+                try members.setMessageOffset(now, channelID: channel.rowID, userRowID: userRowID, in: db)
+            }
+            return now
+        }
+    }
+
+    // MARK: Typing
+
+    /// Records that members started (or stopped) typing.
+    func setTyping(_ url: String, userIDs: [String], typing: Bool) async throws {
+        guard !userIDs.isEmpty else { throw APIError.missing("user_ids") }
+        guard userIDs.count <= ChannelRules.maxTypingUsers else { throw APIError.tooManyItems("user_ids", max: ChannelRules.maxTypingUsers) }
+        let now = clock.now
+        try await database.write { db in
+            let channel = try channels.existing(.group, url: url, in: db)
+            for userID in userIDs {
+                let userRowID = try users.existingRowID(of: userID, in: db)
+                _ = try requireMember(userRowID, userID: userID, of: channel, in: db)
+                if typing {
+                    try members.startTyping(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
+                } else {
+                    try members.stopTyping(channelID: channel.rowID, userRowID: userRowID, in: db)
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The channel and the row id of a user invited to it who has not answered yet.
+    private func pendingInvitation(in url: String, of userID: String, in db: Database) throws -> (ChannelRecord, Int64) {
+        let channel = try channels.existing(.group, url: url, in: db)
+        let userRowID = try users.existingRowID(of: userID, in: db)
+        guard try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state == .invited else {
+            throw APIError.notInvited(userID)
+        }
+        return (channel, userRowID)
+    }
+
+    func requireMember(_ userRowID: Int64, userID: String, of channel: ChannelRecord, in db: Database) throws -> MemberRecord {
+        guard let member = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) else {
+            throw APIError.notAMember(userID)
+        }
+        return member
+    }
+}

@@ -1,0 +1,200 @@
+import GRDB
+
+/// The rules of group channels: creation (distinct reuse, strict ids, invitation and hidden
+/// status), listing, updates and deletion. Membership changes live in
+/// `GroupChannelService+Membership.swift`.
+struct GroupChannelService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    let users = UserRepository()
+    let channels = ChannelRepository()
+    let members = MemberRepository()
+    let operators = OperatorRepository()
+    let assembler = GroupChannelAssembler()
+    let application = ApplicationRepository()
+    let membershipChanges = MembershipChanges()
+
+    /// How long a typing indicator stays on a channel without being renewed, as in Sendbird's SDKs.
+    static let typingLifetime: Int64 = 10_000
+
+    /// Sendbird names a group channel this when it is created without a name.
+    static let defaultName = "group channel"
+
+    // MARK: Create
+
+    func create(_ request: CreateGroupChannelRequest) async throws -> GroupChannel {
+        let isSuper = request.isSuper ?? false
+        let isDistinct = request.isDistinct ?? false
+        let isPublic = request.isPublic ?? false
+        if isSuper && isDistinct { throw APIError.invalid("is_distinct", "A Supergroup channel cannot be distinct.") }
+        if let url = request.channelURL { try ChannelRules.checkChannelURL(url) }
+        try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
+        let invitationStatus = try Self.parse(request.invitationStatus ?? [:], parameter: "invitation_status", as: { InvitationStatus(rawValue: $0) })
+        let hiddenStatus = try Self.parse(request.hiddenStatus ?? [:], parameter: "hidden_status", as: { HiddenState(rawValue: $0) })
+        let requestedIDs = request.memberIDs
+        let now = clock.now
+
+        return try await database.write { db in
+            let known = try users.rowIDs(of: requestedIDs, in: db)
+            let unknown = requestedIDs.filter { known[$0] == nil }
+            if request.strict == true, let missing = unknown.first {
+                throw APIError.invalid("user_ids", "User \"\(missing)\" does not exist.")
+            }
+            let memberIDs = requestedIDs.filter { known[$0] != nil }
+            let limit = isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
+            guard memberIDs.count <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
+            let customType = request.customType ?? ""
+
+            let distinctKey = isDistinct ? ChannelRules.distinctKey(customType: customType, memberIDs: memberIDs) : nil
+            if let distinctKey, let existing = try channels.find(distinctKey: distinctKey, in: db) {
+                var channel = try assembler.channel(existing, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
+                channel.isCreated = false
+                return channel
+            }
+
+            let url = request.channelURL ?? ChannelRules.generatedURL(for: .group)
+            guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
+            let inviter = try request.inviterID.map { id throws in try users.existingRowID(of: id, in: db) }
+            let operatorRows = try (request.operatorIDs ?? []).map { try users.existingRowID(of: $0, in: db) }
+            guard operatorRows.count <= ChannelRules.maxOperators else {
+                throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
+            }
+
+            let channelID = try channels.insert(
+                NewChannel(
+                    type: .group, url: url, name: request.name ?? Self.defaultName, coverURL: request.coverURL ?? "",
+                    customType: customType, data: request.data ?? "", isDistinct: isDistinct, isPublic: isPublic,
+                    isSuper: isSuper, isEphemeral: request.isEphemeral ?? false,
+                    isDiscoverable: request.isDiscoverable ?? isPublic,
+                    accessCode: isPublic ? request.accessCode.flatMap { $0.isEmpty ? nil : $0 } : nil,
+                    distinctKey: distinctKey, createdBy: inviter, createdAt: now
+                ),
+                in: db
+            )
+            for userID in memberIDs {
+                let userRowID = known[userID]!
+                let invited = inviter != nil && inviter != userRowID
+                let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: invited, in: db)
+                try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
+                try members.add(
+                    channelID: channelID, userRowID: userRowID, state: state,
+                    inviterRowID: userRowID == inviter ? nil : inviter, at: now,
+                    hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
+                )
+            }
+            try operators.add(operatorRows, to: channelID, in: db)
+            var channel = try assembler.channel(
+                try channels.find(rowID: channelID, in: db)!, options: stamped(ChannelViewOptions(showMembers: true)), in: db
+            )
+            channel.isCreated = true
+            return channel
+        }
+    }
+
+    /// What a new member becomes: the status asked for, else joined, unless they were
+    /// invited and do not accept invitations automatically.
+    func initialState(of userRowID: Int64, requested: InvitationStatus?, invited: Bool, in db: Database) throws -> MemberState {
+        if let requested { return requested.memberState }
+        guard invited else { return .joined }
+        let autoAccept = try users.autoAcceptInvitations(ofRow: userRowID, in: db) ?? application.defaultAutoAccept(in: db)
+        return autoAccept ? .joined : .invited
+    }
+
+    /// A user may have joined at most `maxJoinedChannelsPerUser` group channels.
+    func checkJoinLimit(_ userRowID: Int64, joining state: MemberState, userID: String, in db: Database) throws {
+        guard state == .joined else { return }
+        guard try members.joinedChannelCount(of: userRowID, in: db) < ChannelRules.maxJoinedChannelsPerUser else {
+            throw APIError(
+                code: 400203,
+                message: "Maximum \"channel join\" count reached: \"\(userID)\" has joined \(ChannelRules.maxJoinedChannelsPerUser) channels."
+            )
+        }
+    }
+
+    // MARK: Read
+
+    func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
+        let options = stamped(options)
+        return try await database.read { db in
+            try assembler.channel(try channels.existing(.group, url: url, in: db), options: options, in: db)
+        }
+    }
+
+    func list(_ query: ChannelQuery, page request: PageRequest, options: ChannelViewOptions) async throws -> Page<GroupChannel> {
+        let options = stamped(options)
+        return try await database.read { db in
+            let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
+            let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
+            return try page.mapItems { try assembler.channels($0.map(\.channel), options: options, in: db) }
+        }
+    }
+
+    func count(_ query: ChannelQuery) async throws -> Int {
+        try await database.read { db in try channels.count(query, in: db) }
+    }
+
+    // MARK: Update and delete
+
+    func update(_ url: String, with request: UpdateGroupChannelRequest) async throws -> GroupChannel {
+        try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
+        return try await database.write { db in
+            var channel = try channels.existing(.group, url: url, in: db)
+            channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
+            if let isPublic = request.isPublic { channel.isPublic = isPublic }
+            if let isDiscoverable = request.isDiscoverable { channel.isDiscoverable = isDiscoverable }
+            if let accessCode = request.accessCode { channel.accessCode = accessCode.isEmpty ? nil : accessCode }
+            if !channel.isPublic { channel.accessCode = nil }
+            if let isDistinct = request.isDistinct {
+                if isDistinct && channel.isSuper {
+                    throw APIError.invalid("is_distinct", "A Supergroup channel cannot be distinct.")
+                }
+                channel.isDistinct = isDistinct
+            }
+            channel.distinctKey = channel.isDistinct
+                ? ChannelRules.distinctKey(customType: channel.customType, memberIDs: try members.sortedUserIDs(of: channel.rowID, in: db))
+                : nil
+            try channels.save(channel, in: db)
+            if let operatorIDs = request.operatorIDs {
+                try membershipChanges.registerOperators(operatorIDs, in: channel.rowID, in: db)
+            }
+            return try assembler.channel(channel, options: stamped(ChannelViewOptions()), in: db)
+        }
+    }
+
+    func delete(_ url: String) async throws {
+        try await database.write { db in
+            try channels.delete(rowID: try channels.existing(.group, url: url, in: db).rowID, in: db)
+        }
+    }
+
+    func freeze(_ url: String, _ freeze: Bool) async throws -> GroupChannel {
+        try await database.write { db in
+            try assembler.channel(try channels.setFrozen(freeze, .group, url: url, in: db), options: stamped(ChannelViewOptions()), in: db)
+        }
+    }
+
+    /// View options taken now: who is typing, who is muted.
+    func stamped(_ options: ChannelViewOptions) -> ChannelViewOptions {
+        var options = options
+        options.now = clock.now
+        return options
+    }
+
+    // MARK: Lookups
+
+    func rowID(ofUser userID: String) async throws -> Int64 {
+        try await database.read { db in try users.existingRowID(of: userID, in: db) }
+    }
+
+    /// Reads a `user_id → value` map of enumerated values, such as `hidden_status`.
+    static func parse<Value>(
+        _ map: [String: String], parameter: String, as make: (String) -> Value?
+    ) throws(APIError) -> [String: Value] {
+        var parsed: [String: Value] = [:]
+        for (userID, raw) in map {
+            guard let value = make(raw) else { throw .invalid(parameter) }
+            parsed[userID] = value
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,76 @@
+import GRDB
+
+/// Builds message objects for a page of messages with a fixed number of queries.
+struct MessageAssembler: Sendable {
+    /// How many repliers `thread_info.most_replies` names.
+    static let mostRepliesLimit = 5
+
+    private let users = UserRepository()
+    private let messages = MessageRepository()
+    private let reactions = ReactionRepository()
+    private let operators = OperatorRepository()
+
+    func messages(
+        _ records: [MessageRecord], in channel: ChannelRecord, options: MessageViewOptions, in db: Database
+    ) throws -> [Message] {
+        try messages(records, channels: [channel.rowID: channel], options: options, in: db)
+    }
+
+    /// Messages of several channels at once, such as the last messages of a channel list.
+    func messages(
+        _ records: [MessageRecord], channels: [Int64: ChannelRecord], options: MessageViewOptions, in db: Database
+    ) throws -> [Message] {
+        let ids = records.map(\.id)
+        let mentions = try messages.mentionedUsers(ofMessages: ids, in: db)
+        let reactionRows = options.includeReactions ? try reactions.reactions(ofMessages: ids, in: db) : [:]
+        let threadParents = options.includeThreadInfo ? records.filter { $0.replyCount > 0 }.map(\.id) : []
+        let repliers = try messages.topRepliers(ofParents: threadParents, limit: Self.mostRepliesLimit, in: db)
+        let parents = options.includeParentMessageInfo
+            ? try messages.find(ids: Array(Set(records.compactMap(\.parentMessageID))), in: db) : [:]
+        let operatorIDs = try operators.operators(ofChannels: Array(channels.keys), in: db).mapValues(Set.init)
+
+        var userRowIDs = Set(records.compactMap(\.senderRowID))
+        mentions.values.forEach { userRowIDs.formUnion($0) }
+        reactionRows.values.forEach { $0.forEach { userRowIDs.formUnion($0.userRowIDs) } }
+        repliers.values.forEach { userRowIDs.formUnion($0) }
+        userRowIDs.formUnion(parents.values.compactMap(\.senderRowID))
+        let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+
+        return records.compactMap { record in
+            guard let channel = channels[record.channelID] else { return nil }
+            let channelOperators = operatorIDs[channel.rowID] ?? []
+            return Message(
+                record: record,
+                channelURL: channel.url,
+                channelType: channel.type,
+                sender: record.senderRowID.flatMap { summaries[$0] }.map {
+                    MessageUser(user: $0, role: channelOperators.contains($0.rowID) ? "operator" : "")
+                },
+                mentionedUsers: (mentions[record.id] ?? []).compactMap { summaries[$0] }.map { MessageUser(user: $0, role: nil) },
+                reactions: options.includeReactions
+                    ? (reactionRows[record.id] ?? []).map { reaction in
+                        ReactionSummary(
+                            key: reaction.key, userIDs: reaction.userRowIDs.compactMap { summaries[$0]?.userID },
+                            updatedAt: reaction.updatedAt
+                        )
+                    }
+                    : nil,
+                threadInfo: options.includeThreadInfo && record.replyCount > 0
+                    ? Message.ThreadInfo(
+                        replyCount: record.replyCount, lastRepliedAt: record.lastRepliedAt,
+                        mostReplies: (repliers[record.id] ?? []).compactMap { summaries[$0] }.map { MessageUser(user: $0, role: nil) },
+                        updatedAt: record.lastRepliedAt
+                    )
+                    : nil,
+                parentInfo: record.parentMessageID.flatMap { parents[$0] }.map {
+                    Message.ParentInfo(parent: $0, sender: $0.senderRowID.flatMap { summaries[$0] })
+                },
+                showSortedMetaarray: options.withSortedMetaarray
+            )
+        }
+    }
+
+    func message(_ record: MessageRecord, in channel: ChannelRecord, options: MessageViewOptions, in db: Database) throws -> Message {
+        try messages([record], in: channel, options: options, in: db)[0]
+    }
+}

@@ -1,0 +1,55 @@
+import GRDB
+
+/// Who blocks whom. Every method runs inside the caller's transaction.
+struct BlockRepository: Sendable {
+    func block(_ targetRowID: Int64, by userRowID: Int64, at now: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "INSERT OR IGNORE INTO blocks (user_id, target_id, created_at) VALUES (?, ?, ?)",
+            arguments: [userRowID, targetRowID, now]
+        )
+    }
+
+    func unblock(_ targetRowID: Int64, by userRowID: Int64, in db: Database) throws {
+        try db.executeCached(sql: "DELETE FROM blocks WHERE user_id = ? AND target_id = ?", arguments: [userRowID, targetRowID])
+    }
+
+    func blocks(_ targetRowID: Int64, by userRowID: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM blocks WHERE user_id = ? AND target_id = ?)"), arguments: [userRowID, targetRowID]
+        ) ?? false
+    }
+
+    /// One page of the users someone blocks, by row id, optionally only among some users.
+    func page(blockedBy userRowID: Int64, among candidates: [Int64]?, after: Int64?, limit: Int, in db: Database) throws -> [Int64] {
+        var conditions = Conditions()
+        conditions.add("user_id = ?", [userRowID])
+        conditions.add("target_id > ?", [after ?? 0])
+        if let candidates { conditions.add("target_id IN (\(SQL.placeholders(candidates.count)))", candidates) }
+        return try Int64.fetchAll(
+            db, sql: "SELECT target_id FROM blocks \(conditions.whereClause) ORDER BY target_id LIMIT \(limit)",
+            arguments: conditions.arguments
+        )
+    }
+
+    /// Which of the given users block `userRowID`, and which `userRowID` blocks.
+    func relations(of userRowID: Int64, with others: [Int64], in db: Database) throws -> (blocking: Set<Int64>, blockedBy: Set<Int64>) {
+        guard !others.isEmpty else { return ([], []) }
+        let placeholders = SQL.placeholders(others.count)
+        let blocking = try Int64.fetchAll(
+            db, sql: "SELECT target_id FROM blocks WHERE user_id = ? AND target_id IN (\(placeholders))",
+            arguments: StatementArguments([userRowID] + others)
+        )
+        let blockedBy = try Int64.fetchAll(
+            db, sql: "SELECT user_id FROM blocks WHERE target_id = ? AND user_id IN (\(placeholders))",
+            arguments: StatementArguments([userRowID] + others)
+        )
+        return (Set(blocking), Set(blockedBy))
+    }
+
+    /// A message that must never reach this member.
+    func withhold(_ messageID: Int64, from userRowID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "INSERT OR IGNORE INTO undelivered_messages (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]
+        )
+    }
+}

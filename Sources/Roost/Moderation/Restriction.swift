@@ -1,0 +1,39 @@
+import GRDB
+
+/// A ban or a mute of one user in one channel: a row of the bans or mutes table.
+struct Restriction: Sendable, Equatable, FetchableRecord {
+    enum Kind: String, Sendable {
+        case ban = "bans", mute = "mutes"
+    }
+
+    var channelID: Int64
+    var userRowID: Int64
+    var agentRowID: Int64?
+    var description: String
+    var startAt: Int64
+    var endAt: Int64
+
+    /// The columns `init(row:)` reads, in its order. Mutes have no agent: their queries
+    /// select NULL in its place.
+    enum Columns: Int, TableColumns {
+        case channel_id, user_id, agent_id, description, start_at, end_at
+    }
+
+    init(channelID: Int64, userRowID: Int64, agentRowID: Int64? = nil, description: String, startAt: Int64, endAt: Int64) {
+        self.channelID = channelID
+        self.userRowID = userRowID
+        self.agentRowID = agentRowID
+        self.description = description
+        self.startAt = startAt
+        self.endAt = endAt
+    }
+
+    init(row: Row) {
+        channelID = row[Columns.channel_id]
+        userRowID = row[Columns.user_id]
+        agentRowID = row[Columns.agent_id]
+        description = row[Columns.description]
+        startAt = row[Columns.start_at]
+        endAt = row[Columns.end_at]
+    }
+}

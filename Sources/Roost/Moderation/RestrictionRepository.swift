@@ -1,0 +1,107 @@
+import GRDB
+
+/// Bans and mutes. A restriction whose end has passed is as good as gone: every read takes
+/// the current time and skips it. Every method runs inside the caller's transaction.
+struct RestrictionRepository: Sendable {
+    let kind: Restriction.Kind
+
+    /// What its queries select: the record's columns, with NULL for the agent mutes lack.
+    private var selection: String { kind == .ban ? Self.banColumns : Self.muteColumns }
+    private static let banColumns = Restriction.Columns.qualified(by: "bans")
+    private static let muteColumns = Restriction.Columns.allCases
+        .map { $0 == .agent_id ? "NULL" : "mutes.\($0)" }.joined(separator: ", ")
+
+    func put(_ restriction: Restriction, in db: Database) throws {
+        switch kind {
+        case .ban:
+            try db.executeCached(
+                sql: """
+                    INSERT OR REPLACE INTO bans (channel_id, user_id, agent_id, description, start_at, end_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    restriction.channelID, restriction.userRowID, restriction.agentRowID, restriction.description,
+                    restriction.startAt, restriction.endAt,
+                ]
+            )
+        case .mute:
+            try db.executeCached(
+                sql: "INSERT OR REPLACE INTO mutes (channel_id, user_id, description, start_at, end_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    restriction.channelID, restriction.userRowID, restriction.description, restriction.startAt, restriction.endAt,
+                ]
+            )
+        }
+    }
+
+    /// The user's restriction in the channel, if it is still in force.
+    func active(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws -> Restriction? {
+        try Restriction.fetchOne(
+            db.cachedStatement(sql: "SELECT \(selection) FROM \(kind.rawValue) WHERE channel_id = ? AND user_id = ? AND end_at > ?"),
+            arguments: [channelID, userRowID, now]
+        )
+    }
+
+    /// Which of the given users are restricted in the channel now.
+    func activeUsers(in channelID: Int64, among userRowIDs: [Int64], at now: Int64, in db: Database) throws -> Set<Int64> {
+        guard !userRowIDs.isEmpty else { return [] }
+        let list = SQL.ValueList(userRowIDs)
+        return Set(try Int64.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT user_id FROM \(kind.rawValue)
+                WHERE channel_id = ? AND end_at > ? AND user_id IN (\(list.placeholders))
+                """),
+            arguments: [channelID, now] + list.arguments
+        ))
+    }
+
+    /// Users restricted now in each of several channels.
+    func activeUsers(inChannels channelIDs: [Int64], at now: Int64, in db: Database) throws -> [Int64: Set<Int64>] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT channel_id, user_id FROM \(kind.rawValue)
+                WHERE end_at > ? AND channel_id IN (\(list.placeholders))
+                """),
+            arguments: [now] + list.arguments
+        )
+        return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { Set($0.map { $0["user_id"] as Int64 }) }
+    }
+
+    func remove(channelID: Int64, userRowID: Int64, in db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM \(kind.rawValue) WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID]
+        )
+    }
+
+    /// One page of a channel's restrictions in force, by user row id.
+    func page(of channelID: Int64, at now: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Restriction] {
+        try Restriction.fetchAll(
+            db,
+            sql: """
+                SELECT \(selection) FROM \(kind.rawValue) WHERE channel_id = ? AND end_at > ? AND user_id > ?
+                ORDER BY user_id LIMIT \(limit)
+                """,
+            arguments: [channelID, now, after ?? 0]
+        )
+    }
+
+    func count(of channelID: Int64, at now: Int64, in db: Database) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM \(kind.rawValue) WHERE channel_id = ? AND end_at > ?", arguments: [channelID, now]
+        ) ?? 0
+    }
+
+    /// One page of a user's restrictions in force, by channel row id.
+    func page(ofUser userRowID: Int64, at now: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Restriction] {
+        try Restriction.fetchAll(
+            db,
+            sql: """
+                SELECT \(selection) FROM \(kind.rawValue) WHERE user_id = ? AND end_at > ? AND channel_id > ?
+                ORDER BY channel_id LIMIT \(limit)
+                """,
+            arguments: [userRowID, now, after ?? 0]
+        )
+    }
+}

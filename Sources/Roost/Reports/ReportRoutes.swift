@@ -1,0 +1,51 @@
+import Hummingbird
+
+/// `/v3/report/...`: filing and reading reports.
+struct ReportRoutes: Sendable {
+    let reports: ReportService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.get { request, _ in
+            let query = request.query
+            let page = try await reports.reports(
+                .all(from: try query.int64("start_ts"), to: try query.int64("end_ts")), page: try query.pageRequest()
+            )
+            return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
+        }
+        group.post("users/:offending_user_id") { request, context in
+            ReportBody(
+                report: try await reports.reportUser(
+                    try context.pathParameter("offending_user_id"), try await request.decodeJSON(ReportRequest.self)
+                )
+            )
+        }
+        group.get("users/:offending_user_id") { request, context in
+            let page = try await reports.reports(.user(try context.pathParameter("offending_user_id")), page: try request.query.pageRequest())
+            return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
+        }
+        group.post(":channel_type/:channel_url/messages/:message_id") { request, context in
+            let (type, url) = try context.channel()
+            return ReportBody(
+                report: try await reports.reportMessage(
+                    try context.messageID(), in: type, url, try await request.decodeJSON(ReportRequest.self)
+                )
+            )
+        }
+        group.get(":channel_type/:channel_url/messages/:message_id") { request, context in
+            let (_, url) = try context.channel()
+            let page = try await reports.reports(
+                .message(channelURL: url, messageID: try context.messageID()), page: try request.query.pageRequest()
+            )
+            return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
+        }
+        group.post(":channel_type/:channel_url") { request, context in
+            let (type, url) = try context.channel()
+            return ReportBody(report: try await reports.reportChannel(url, in: type, try await request.decodeJSON(ReportRequest.self)))
+        }
+        group.get(":channel_type/:channel_url") { request, context in
+            let (_, url) = try context.channel()
+            let page = try await reports.reports(.channel(url), page: try request.query.pageRequest())
+            return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import GRDB
+
+/// Reports of messages, users and channels, each keeping a snapshot of what was reported.
+struct ReportService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    private let users = UserRepository()
+    private let channels = ChannelRepository()
+    private let reports = ReportRepository()
+    private let lookup = MessageLookup()
+
+    static let maxDescriptionLength = 250
+
+    func reportMessage(_ messageID: Int64, in type: ChannelType, _ url: String, _ request: ReportRequest) async throws -> ReportRecord {
+        try await file(request) { db in
+            let (channel, message) = try lookup.existing(messageID, of: type, url, in: db)
+            let built = try MessageAssembler().message(message, in: channel, options: MessageViewOptions(), in: db)
+            let offender = try message.senderRowID.flatMap { try users.summaries(ofRows: [$0], in: db)[$0] }
+            return ReportRecord(
+                type: "message", category: request.reportCategory, description: request.reportDescription ?? "",
+                channelType: type, channelURL: url, messageID: messageID, offendingUserID: offender?.userID,
+                reportingUser: nil, offendingUser: offender.map { JSONColumn.encode(EmbeddedUser(user: $0)) },
+                reportedMessage: JSONColumn.encode(built), channel: JSONColumn.encode(ChannelSnapshot(channel)),
+                createdAt: 0
+            )
+        }
+    }
+
+    func reportUser(_ userID: String, _ request: ReportRequest) async throws -> ReportRecord {
+        try await file(request) { db in
+            let offender = try summary(userID, in: db)
+            let channel = try request.channelURL.flatMap { $0.isEmpty ? nil : $0 }.map { url in
+                try channels.existing(ChannelType(rawValue: request.channelType ?? "") ?? .group, url: url, in: db)
+            }
+            return ReportRecord(
+                type: "user", category: request.reportCategory, description: request.reportDescription ?? "",
+                channelType: channel?.type, channelURL: channel?.url, messageID: nil, offendingUserID: userID,
+                reportingUser: nil, offendingUser: JSONColumn.encode(EmbeddedUser(user: offender)),
+                reportedMessage: nil, channel: channel.map { JSONColumn.encode(ChannelSnapshot($0)) }, createdAt: 0
+            )
+        }
+    }
+
+    func reportChannel(_ url: String, in type: ChannelType, _ request: ReportRequest) async throws -> ReportRecord {
+        try await file(request) { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            return ReportRecord(
+                type: "channel", category: request.reportCategory, description: request.reportDescription ?? "",
+                channelType: type, channelURL: url, messageID: nil, offendingUserID: nil, reportingUser: nil,
+                offendingUser: nil, reportedMessage: nil, channel: JSONColumn.encode(ChannelSnapshot(channel)), createdAt: 0
+            )
+        }
+    }
+
+    func reports(_ target: ReportTarget, page request: PageRequest) async throws -> Page<ReportRecord> {
+        try await database.read { db in
+            let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
+            let fetched = try reports.page(target, after: after, limit: request.fetchLimit, in: db)
+            return Page(fetched: fetched, request: request) { PageCursor([String($0.id)]) }
+        }
+    }
+
+    /// Stores a report built by `build`, adding the reporting user and the time.
+    private func file(_ request: ReportRequest, build: @escaping @Sendable (Database) throws -> ReportRecord) async throws -> ReportRecord {
+        if let description = request.reportDescription, description.count > Self.maxDescriptionLength {
+            throw APIError.tooLong("report_description", max: Self.maxDescriptionLength)
+        }
+        let now = clock.now
+        return try await database.write { db in
+            var report = try build(db)
+            if let reporterID = request.reportingUserID, !reporterID.isEmpty {
+                report.reportingUser = JSONColumn.encode(EmbeddedUser(user: try summary(reporterID, in: db)))
+            }
+            report.createdAt = now
+            try reports.insert(report, in: db)
+            return report
+        }
+    }
+
+    private func summary(_ userID: String, in db: Database) throws -> UserSummary {
+        let rowID = try users.existingRowID(of: userID, in: db)
+        return try users.summaries(ofRows: [rowID], in: db)[rowID]!
+    }
+}

@@ -1,0 +1,11 @@
+/// A user embedded in another resource, with the fields Sendbird gives embedded users.
+struct EmbeddedUser: JSONObject, Sendable {
+    let user: UserSummary
+
+    func write(to fields: inout JSONFields) throws {
+        try user.writeProfile(to: &fields)
+        try fields.write("is_active", user.isActive)
+        try fields.write("is_online", false)
+        try fields.write("last_seen_at", user.lastSeenAt)
+    }
+}
