@@ -18,12 +18,12 @@ API_TOKEN = "compat-api-token"
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _binary():
+def binary():
     configured = os.environ.get("ROOST_BINARY")
     return configured or str(ROOT / ".build" / "debug" / "roost")
 
 
-def _free_port():
+def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
@@ -35,7 +35,7 @@ class RoostServer:
     def __init__(self, database, extra_arguments=()):
         self.database = database
         self.extra_arguments = list(extra_arguments)
-        self.port = _free_port()
+        self.port = free_port()
         self.process = None
 
     @property
@@ -44,7 +44,7 @@ class RoostServer:
 
     def start(self):
         self.process = subprocess.Popen(
-            [_binary(), "serve", "--port", str(self.port), "--database", self.database,
+            [binary(), "serve", "--port", str(self.port), "--database", self.database,
              "--api-token", API_TOKEN, "--log-level", "warning", "--uploads", os.path.dirname(self.database)]
             + self.extra_arguments,
             stdout=subprocess.DEVNULL,

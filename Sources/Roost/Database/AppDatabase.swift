@@ -54,9 +54,11 @@ public final class AppDatabase: Sendable {
         try await writer.read(value)
     }
 
-    /// Closes every connection once the writes in progress are done; with a pool, SQLite
-    /// checkpoints the log into the file and removes it.
+    /// Copies the write-ahead log into the database file, leaving it empty, and closes
+    /// every connection: the file alone then holds everything. (GRDB closes a pool's writer
+    /// before its readers, so SQLite's own checkpoint on the last close never runs.)
     func close() throws {
+        try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try writer.close()
     }
 }

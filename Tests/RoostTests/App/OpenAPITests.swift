@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import Roost
@@ -7,12 +8,10 @@ import Testing
 /// (The compatibility suite checks that the document is valid OpenAPI.)
 @Suite struct OpenAPITests {
     @Test func documentListsExactlyTheServedRoutes() throws {
-        let file = TemporaryDatabase()
-        defer { file.remove() }
         let router = buildRouter(
-            settings: Settings(databasePath: file.path),
+            settings: Settings(),
             apiToken: "unused",
-            database: try AppDatabase(path: file.path),
+            database: try AppDatabase(DatabaseQueue()),
             clock: .system
         )
         let served = Set(router.routes.map { route in
@@ -30,7 +29,8 @@ import Testing
     /// Reads `METHOD /path` pairs from the `paths:` section: paths sit two spaces in,
     /// their operations four.
     static func documentedRoutes() throws -> Set<String> {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
         let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head"]
         var routes = Set<String>()

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The folders of `Sources/Roost` depend on each other one way only: the kernel and the
+/// database layer on no feature, features on the kernel, the database layer and the
+/// features below them, and nothing on the composition root (`App`). A folder depends on
+/// another when it names a type (or an `APIError` case) declared there.
+@Suite struct ArchitectureTests {
+    static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/Roost")
+
+    @Test func foldersDependOneWay() throws {
+        let graph = try Self.dependencies()
+        #expect(graph["Kernel", default: []].isEmpty, "the HTTP kernel uses \(graph["Kernel", default: []].sorted())")
+        #expect(graph["Database", default: []].subtracting(["Kernel"]).isEmpty, "the database layer uses features")
+        let usingApp = graph.filter { $0.value.contains("App") }.keys.sorted()
+        #expect(usingApp.isEmpty, "only the composition root may know every feature, but \(usingApp) use it")
+        #expect(Self.cycle(in: graph) == nil, "folders that depend on each other: \(Self.cycle(in: graph) ?? [])")
+    }
+
+    /// Folder → the folders whose declarations it names.
+    static func dependencies() throws -> [String: Set<String>] {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+        var declaredIn: [String: String] = [:]
+        var code: [(folder: String, text: String)] = []
+        for file in files {
+            let folder = String(file.split(separator: "/")[0])
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: #/(?m)^(?:public |final |indirect )*(?:struct|enum|class|protocol|typealias|actor) ([A-Z]\w*)/#) {
+                declaredIn[String(match.1)] = folder
+            }
+            for block in text.matches(of: #/(?ms)^extension APIError \{(.*?)^\}/#) {
+                for member in block.1.matches(of: #/static (?:let|func) (\w+)/#) {
+                    declaredIn["APIError." + member.1] = folder
+                }
+            }
+            code.append((folder, strippingCommentsAndStrings(text)))
+        }
+        var graph: [String: Set<String>] = [:]
+        for (folder, text) in code {
+            graph[folder, default: []].formUnion([])
+            for word in text.matches(of: #/\b[A-Z]\w*\b/#) {
+                if let other = declaredIn[String(word.0)], other != folder { graph[folder, default: []].insert(other) }
+            }
+            for member in text.matches(of: #/\.(\w+)\b/#) {
+                if let other = declaredIn["APIError." + member.1], other != folder { graph[folder, default: []].insert(other) }
+            }
+        }
+        return graph
+    }
+
+    static func strippingCommentsAndStrings(_ text: String) -> String {
+        text.replacing(#/(?s)""".*?"""/#, with: "\"\"")
+            .replacing(#/"(?:[^"\\\n]|\\.)*"/#, with: "\"\"")
+            .replacing(#///[^\n]*/#, with: "")
+    }
+
+    /// A chain of folders that leads back to its start, if there is one.
+    static func cycle(in graph: [String: Set<String>]) -> [String]? {
+        var finished = Set<String>()
+        func visit(_ folder: String, path: [String]) -> [String]? {
+            if let start = path.firstIndex(of: folder) { return Array(path[start...]) + [folder] }
+            guard !finished.contains(folder) else { return nil }
+            for next in graph[folder, default: []].sorted() {
+                if let found = visit(next, path: path + [folder]) { return found }
+            }
+            finished.insert(folder)
+            return nil
+        }
+        for folder in graph.keys.sorted() {
+            if let found = visit(folder, path: []) { return found }
+        }
+        return nil
+    }
+}
