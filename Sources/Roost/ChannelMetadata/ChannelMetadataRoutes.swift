@@ -20,7 +20,7 @@ struct ChannelMetadataRoutes: Sendable {
         group.get(RouterPath(path)) { request, context in
             let (type, url) = try context.channel()
             let query = request.query
-            let found = try await metadata.metadata(of: type, url, keys: query.list("keys") ?? query.string("key").map { [$0] })
+            let found = try await metadata.metadata(of: type, url, keys: query.list("keys", orSingle: "key"))
             return try Self.answer(found, timestamped: try query.bool("include_ts") == true)
         }
         group.put(RouterPath(path)) { request, context in
@@ -63,7 +63,7 @@ struct ChannelMetadataRoutes: Sendable {
         group.get(RouterPath(path)) { request, context in
             let (type, url) = try context.channel()
             let query = request.query
-            return CounterItems(items: try await metadata.counters(of: type, url, keys: query.list("keys") ?? query.string("key").map { [$0] }))
+            return CounterItems(items: try await metadata.counters(of: type, url, keys: query.list("keys", orSingle: "key")))
         }
         group.put(RouterPath(path)) { request, context in
             let (type, url) = try context.channel()

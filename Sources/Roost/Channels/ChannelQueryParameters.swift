@@ -8,7 +8,7 @@ extension ChannelFilter {
         createdBefore = try query.int64("created_before")
         showEmpty = try query.bool("show_empty") ?? false
         showFrozen = try query.bool("show_frozen") ?? true
-        customTypes = query.list("custom_types") ?? query.string("custom_type").map { [$0] }
+        customTypes = query.list("custom_types", orSingle: "custom_type")
         customTypePrefix = query.string("custom_type_startswith")
         channelURLs = query.list("channel_urls")
         name = query.string("name")

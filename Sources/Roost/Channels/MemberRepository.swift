@@ -200,14 +200,13 @@ struct MemberRepository: Sendable {
     func typingUsers(ofChannels channelIDs: [Int64], since time: Int64, in db: Database) throws -> [Int64: [Int64]] {
         guard !channelIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(channelIDs)
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: """
+        return try db.groupedRowIDs(
+            sql: """
                 SELECT channel_id, user_id FROM typing
                 WHERE channel_id IN (\(list.placeholders)) AND started_at >= ? ORDER BY started_at
-                """),
+                """,
             arguments: list.arguments + [time]
         )
-        return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
     }
 
     func stopTyping(channelID: Int64, userRowID: Int64, in db: Database) throws {

@@ -33,13 +33,10 @@ struct OperatorRepository: Sendable {
     func operators(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [Int64]] {
         guard !channelIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(channelIDs)
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT channel_id, user_id FROM operators WHERE channel_id IN (\(list.placeholders)) ORDER BY user_id"
-            ),
+        return try db.groupedRowIDs(
+            sql: "SELECT channel_id, user_id FROM operators WHERE channel_id IN (\(list.placeholders)) ORDER BY user_id",
             arguments: list.arguments
         )
-        return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
     }
 
     /// One page of a channel's operators by user row id.

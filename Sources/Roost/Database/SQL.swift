@@ -76,3 +76,17 @@ extension Database {
         try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }
+
+extension Database {
+    /// Row ids in pairs, as a statement selecting two id columns answers them: each first id
+    /// with the second ids that come with it, in the statement's order. What "operators of
+    /// these channels" or "mentions of these messages" read.
+    func groupedRowIDs(sql: String, arguments: StatementArguments) throws -> [Int64: [Int64]] {
+        let rows = try Row.fetchCursor(cachedStatement(sql: sql), arguments: arguments)
+        var grouped: [Int64: [Int64]] = [:]
+        while let row = try rows.next() {
+            grouped[row[0], default: []].append(row[1])
+        }
+        return grouped
+    }
+}

@@ -34,6 +34,12 @@ struct QueryParameters: Sendable {
         values[name].map { $0.flatMap { $0.split(separator: ",").map(String.init) } }
     }
 
+    /// A list under its plural name, or a single value under its singular one (`custom_types`
+    /// or `custom_type`), as Sendbird's routes accept both.
+    func list(_ name: String, orSingle singular: String) -> [String]? {
+        list(name) ?? string(singular).map { [$0] }
+    }
+
     func bool(_ name: String) throws(APIError) -> Bool? {
         guard let raw = string(name) else { return nil }
         switch raw.lowercased() {

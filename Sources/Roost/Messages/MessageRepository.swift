@@ -216,12 +216,9 @@ struct MessageRepository: Sendable {
     func mentionedUsers(ofMessages messageIDs: [Int64], in db: Database) throws -> [Int64: [Int64]] {
         guard !messageIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(messageIDs)
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT message_id, user_id FROM message_mentions WHERE message_id IN (\(list.placeholders)) ORDER BY user_id"
-            ),
+        return try db.groupedRowIDs(
+            sql: "SELECT message_id, user_id FROM message_mentions WHERE message_id IN (\(list.placeholders)) ORDER BY user_id",
             arguments: list.arguments
         )
-        return Dictionary(grouping: rows, by: { $0["message_id"] as Int64 }).mapValues { $0.map { $0["user_id"] } }
     }
 }

@@ -68,11 +68,11 @@ extension MessageService.HistoryRequest {
         prevLimit = try Self.limit("prev_limit", in: query)
         nextLimit = try Self.limit("next_limit", in: query)
         reverse = try query.bool("reverse") ?? false
-        senderIDs = query.list("sender_ids") ?? query.string("sender_id").map { [$0] }
+        senderIDs = query.list("sender_ids", orSingle: "sender_id")
         readerID = query.string("user_id")
         filter.operatorFilter = try query.option("operator_filter", as: MessageFilter.OperatorFilter.self) ?? .all
         filter.messageType = try query.option("message_type", as: MessageType.self)
-        filter.customTypes = query.list("custom_types") ?? query.string("custom_type").map { [$0] }
+        filter.customTypes = query.list("custom_types", orSingle: "custom_type")
         filter.includingRemoved = try query.bool("including_removed") ?? false
         let withReplies = try query.bool("with_replies")
         filter.replyType = try query.option("include_reply_type", as: MessageFilter.ReplyType.self)

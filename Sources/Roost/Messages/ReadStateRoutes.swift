@@ -60,7 +60,7 @@ struct ReadStateRoutes: Sendable {
             for superMode in [ChannelFilter.SuperMode.all, .super, .nonsuper] {
                 let totals = try await readState.totals(
                     of: try context.pathParameter("user_id"),
-                    customTypes: request.query.list("custom_types") ?? request.query.string("custom_type").map { [$0] },
+                    customTypes: request.query.list("custom_types", orSingle: "custom_type"),
                     superMode: superMode
                 )
                 let prefix = ["all": "", "super": "super_", "nonsuper": "non_super_"][superMode.rawValue]!

@@ -59,14 +59,13 @@ struct RestrictionRepository: Sendable {
     func activeUsers(inChannels channelIDs: [Int64], at now: Int64, in db: Database) throws -> [Int64: Set<Int64>] {
         guard !channelIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(channelIDs)
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: """
+        return try db.groupedRowIDs(
+            sql: """
                 SELECT channel_id, user_id FROM \(kind.rawValue)
                 WHERE end_at > ? AND channel_id IN (\(list.placeholders))
-                """),
+                """,
             arguments: [now] + list.arguments
-        )
-        return Dictionary(grouping: rows, by: { $0["channel_id"] as Int64 }).mapValues { Set($0.map { $0["user_id"] as Int64 }) }
+        ).mapValues(Set.init)
     }
 
     func remove(channelID: Int64, userRowID: Int64, in db: Database) throws {
@@ -77,14 +76,7 @@ struct RestrictionRepository: Sendable {
 
     /// One page of a channel's restrictions in force, by user row id.
     func page(of channelID: Int64, at now: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Restriction] {
-        try Restriction.fetchAll(
-            db,
-            sql: """
-                SELECT \(selection) FROM \(kind.rawValue) WHERE channel_id = ? AND end_at > ? AND user_id > ?
-                ORDER BY user_id LIMIT \(limit)
-                """,
-            arguments: [channelID, now, after ?? 0]
-        )
+        try page(where: "channel_id", is: channelID, orderedBy: "user_id", at: now, after: after, limit: limit, in: db)
     }
 
     func count(of channelID: Int64, at now: Int64, in db: Database) throws -> Int {
@@ -95,13 +87,19 @@ struct RestrictionRepository: Sendable {
 
     /// One page of a user's restrictions in force, by channel row id.
     func page(ofUser userRowID: Int64, at now: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Restriction] {
+        try page(where: "user_id", is: userRowID, orderedBy: "channel_id", at: now, after: after, limit: limit, in: db)
+    }
+
+    /// Restrictions in force whose `column` holds `value`, ordered by (and paged after) `key`.
+    private func page(
+        where column: String, is value: Int64, orderedBy key: String, at now: Int64, after: Int64?, limit: Int, in db: Database
+    ) throws -> [Restriction] {
         try Restriction.fetchAll(
-            db,
-            sql: """
-                SELECT \(selection) FROM \(kind.rawValue) WHERE user_id = ? AND end_at > ? AND channel_id > ?
-                ORDER BY channel_id LIMIT \(limit)
-                """,
-            arguments: [userRowID, now, after ?? 0]
+            db.cachedStatement(sql: """
+                SELECT \(selection) FROM \(kind.rawValue) WHERE \(column) = ? AND end_at > ? AND \(key) > ?
+                ORDER BY \(key) LIMIT ?
+                """),
+            arguments: [value, now, after ?? 0, limit]
         )
     }
 }

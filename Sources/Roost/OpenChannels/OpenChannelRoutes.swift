@@ -12,7 +12,7 @@ struct OpenChannelRoutes: Sendable {
             let query = request.query
             var filter = ChannelFilter()
             filter.showEmpty = true
-            filter.customTypes = query.list("custom_types") ?? query.string("custom_type").map { [$0] }
+            filter.customTypes = query.list("custom_types", orSingle: "custom_type")
             filter.nameContains = query.string("name_contains")
             filter.urlContains = query.string("url_contains")
             filter.channelURLs = query.list("channel_urls")

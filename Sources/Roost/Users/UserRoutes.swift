@@ -56,7 +56,7 @@ struct UserRoutes: Sendable {
         }
         group.get(":user_id/metadata") { request, context in
             let query = request.query
-            let keys = query.list("keys") ?? query.string("key").map { [$0] }
+            let keys = query.list("keys", orSingle: "key")
             return MetadataItems(try await users.metadata(of: try context.pathParameter("user_id"), keys: keys))
         }
         group.put(":user_id/metadata") { request, context in
