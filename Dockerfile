@@ -13,7 +13,8 @@ RUN swift build -c release --static-swift-stdlib --product roost \
     && install -D "$(swift build -c release --show-bin-path)/roost" /out/roost
 
 FROM debian:bookworm-slim
-# libsqlite3-0 is the one library the binary needs beyond the C runtime; curl serves the health check.
+# libsqlite3-0 is the one library the binary needs beyond the C and C++ runtimes; curl serves
+# the health check.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-0 curl \
     && rm -rf /var/lib/apt/lists/* \
