@@ -30,7 +30,7 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("api-token"),
         help: "Master API token clients send as Api-Token. When unset, a token is generated on first start, kept in the database and logged once (env: ROOST_API_TOKEN)."
     )
-    var apiToken: String? = environment.get("ROOST_API_TOKEN")
+    var apiToken: String?
 
     @Option(name: .customLong("app-id"), help: "Sendbird application id, shown in logs and used in generated URLs (env: ROOST_APP_ID).")
     var applicationID: String = environment.get("ROOST_APP_ID") ?? defaults.applicationID
@@ -54,7 +54,7 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("public-url"),
         help: "Address clients reach Roost at, used in the URLs of uploaded files; http://HOST:PORT when unset (env: ROOST_PUBLIC_URL)."
     )
-    var publicURL: String? = environment.get("ROOST_PUBLIC_URL")
+    var publicURL: String?
 
     @Option(help: "Messages one user may send per second in one channel; 0 turns flood protection off (env: ROOST_MAX_MESSAGES_PER_SECOND).")
     var maxMessagesPerSecond: Int = environment.get("ROOST_MAX_MESSAGES_PER_SECOND", as: Int.self) ?? defaults.maxMessagesPerSecond
@@ -77,14 +77,14 @@ struct Serve: AsyncParsableCommand {
             host: host,
             port: port,
             databasePath: databasePath,
-            apiToken: apiToken,
+            apiToken: apiToken ?? environment.get("ROOST_API_TOKEN"),
             applicationID: applicationID,
             logLevel: logLevel,
             logFormat: logFormat,
             maxBodySize: maxBodySize,
             maxUploadSize: maxUploadSize,
             uploadsDirectory: uploadsDirectory,
-            publicURL: publicURL,
+            publicURL: publicURL ?? environment.get("ROOST_PUBLIC_URL"),
             maxMessagesPerSecond: maxMessagesPerSecond,
             durability: durability,
             idleTimeout: idleTimeout,

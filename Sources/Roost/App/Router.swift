@@ -6,7 +6,7 @@ import Hummingbird
 func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, clock: WallClock) -> Router<RoostContext> {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware())
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxSize: settings.maxBodySize, maxUploadSize: settings.maxUploadSize))

@@ -58,7 +58,7 @@ public final class AppDatabase: Sendable {
     /// every connection: the file alone then holds everything. (GRDB closes a pool's writer
     /// before its readers, so SQLite's own checkpoint on the last close never runs.)
     func close() throws {
-        try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        _ = try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try writer.close()
     }
 }

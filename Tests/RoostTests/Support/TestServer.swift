@@ -7,6 +7,7 @@ import Roost
 import Testing
 
 /// Runs Roost on a loopback port over a real SQLite file and hands the test an HTTP client.
+@discardableResult
 func withServer<Value>(
     database: TemporaryDatabase? = nil,
     clock: TestClock = TestClock(),
