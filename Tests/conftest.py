@@ -8,11 +8,15 @@ import socket
 import subprocess
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 import sendbird_platform_sdk as sendbird
+import sendbird_platform_sdk.rest
+
+from schemas import OfficialSchemas
 
 API_TOKEN = "compat-api-token"
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,3 +117,32 @@ def error_code(exception):
     assert body["error"] is True
     assert isinstance(body["message"], str) and body["message"]
     return body["code"]
+
+
+@pytest.fixture(scope="session")
+def official_schemas():
+    return OfficialSchemas()
+
+
+@pytest.fixture(autouse=True)
+def answers_match_the_official_schemas(request, official_schemas):
+    """Every JSON body an official SDK receives in a test must match the response schema of
+    its operation in Sendbird's OpenAPI document (see Tests/schemas.py)."""
+    if "client" not in request.fixturenames:
+        yield
+        return
+    problems = []
+    original = sendbird_platform_sdk.rest.RESTClientObject.request
+
+    def checked(self, method, url, *arguments, **keywords):
+        response = original(self, method, url, *arguments, **keywords)
+        path = urllib.parse.urlsplit(url).path
+        problems.extend(official_schemas.problems(method, path, response.status, response.data))
+        return response
+
+    sendbird_platform_sdk.rest.RESTClientObject.request = checked
+    try:
+        yield
+    finally:
+        sendbird_platform_sdk.rest.RESTClientObject.request = original
+    assert not problems, "answers that break Sendbird's official schemas:\n" + "\n".join(problems)

@@ -22,8 +22,32 @@ REFERENCE = Path(os.environ.get(
     "SENDBIRD_OPENAPI", ROOT.parent / "shared" / "reference" / "sendbird-platform-openapi.yaml"
 ))
 
-# (method, path template) → the schema that replaces the document's, and why.
-OVERRIDES = {}
+# (method, path template) → the schema that replaces the document's, with the page that
+# contradicts the document.
+_COUNTERS = {"type": "object", "additionalProperties": {"type": "integer"}}
+OVERRIDES = {
+    ("GET", "/v3/{channel_type}/{channel_url}/metacounter"): {
+        "page": "https://sendbird.com/docs/chat/v3/platform-api/channel/managing-metacounter/channel-get-metacounter",
+        "why": "meta counters are integers (the document types the values as strings)",
+        "schema": _COUNTERS,
+    },
+    ("PUT", "/v3/{channel_type}/{channel_url}/metacounter/{key}"): {
+        "page": "https://sendbird.com/docs/chat/v3/platform-api/channel/managing-metacounter/channel-update-metacounter",
+        "why": "meta counters are integers (the document types the values as strings)",
+        "schema": _COUNTERS,
+    },
+    ("DELETE", "/v3/{channel_type}/{channel_url}/messages/{message_id}/reactions"): {
+        "page": "https://sendbird.com/docs/chat/v3/platform-api/message/reactions-and-emojis/remove-a-reaction",
+        "why": "user_id is the reacting user's id, a string (the document says number)",
+        "schema": {
+            "type": "object",
+            "properties": {
+                "user_id": {"type": "string"}, "operation": {"type": "string"}, "success": {"type": "boolean"},
+                "reaction": {"type": "string"}, "updated_at": {"type": "integer"},
+            },
+        },
+    },
+}
 
 
 def _load():

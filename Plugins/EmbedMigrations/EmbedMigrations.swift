@@ -10,14 +10,16 @@ struct EmbedMigrations: BuildToolPlugin {
         let folder = context.package.directoryURL.appending(path: "migrations")
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "sql" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
+        // The folder itself is an input, and the tool lists it: SwiftPM keeps the plan this
+        // function made between builds, so a file added later must show up through the
+        // folder's contents changing, not through this list.
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) migrations",
+                displayName: "Embedding migrations",
                 executable: try context.tool(named: "MigrationEmbedder").url,
-                arguments: [output.path] + files.map(\.path),
-                inputFiles: files,
+                arguments: [output.path, folder.path],
+                inputFiles: [folder] + files,
                 outputFiles: [output]
             ),
         ]

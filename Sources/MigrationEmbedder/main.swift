@@ -1,11 +1,11 @@
 import Foundation
 
-// Writes a Swift file declaring `EmbeddedMigrations.files`: each migration's name (its file
-// name without `.sql`) and its text as a raw string literal.
-// Usage: MigrationEmbedder OUTPUT.swift FILE.sql...
+// Writes a Swift file declaring `EmbeddedMigrations.files`: each `.sql` file of the folder,
+// in name order, as its name (without `.sql`) and its text as a raw string literal.
+// Usage: MigrationEmbedder OUTPUT.swift MIGRATIONS_FOLDER
 let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: MigrationEmbedder OUTPUT.swift FILE.sql...\n".utf8))
+guard arguments.count == 2, let output = arguments.first, let folder = arguments.last else {
+    FileHandle.standardError.write(Data("usage: MigrationEmbedder OUTPUT.swift MIGRATIONS_FOLDER\n".utf8))
     exit(2)
 }
 
@@ -23,8 +23,9 @@ var source = """
         static let files: [(name: String, sql: String)] = [
 
     """
-for path in arguments.dropFirst().sorted() {
-    let url = URL(fileURLWithPath: path)
+let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sql") }.sorted()
+for file in files {
+    let url = URL(fileURLWithPath: folder).appendingPathComponent(file)
     let name = url.deletingPathExtension().lastPathComponent
     let text = try String(contentsOf: url, encoding: .utf8)
     source += "        (\(rawLiteral(name)), \(rawLiteral(text))),\n"

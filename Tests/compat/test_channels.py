@@ -276,7 +276,7 @@ def test_channel_metadata_and_metacounter(client, token, channel_type):
         token, channel_type, url,
         create_channel_metadata_data=CreateChannelMetadataData(channel_type=channel_type, channel_url=url, metadata={"a": "1"}),
     )
-    assert created.to_dict() == {"a": "1"}
+    assert created.to_dict() == {"metadata": {"a": "1"}}
     updated = metadata.update_channel_metadata(
         token, channel_type, url,
         update_channel_metadata_data=UpdateChannelMetadataData(metadata={"a": "one", "b": "2"}, upsert=True),

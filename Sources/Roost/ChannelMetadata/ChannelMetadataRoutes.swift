@@ -15,7 +15,7 @@ struct ChannelMetadataRoutes: Sendable {
             let (type, url) = try context.channel()
             let body = try await request.decodeJSON(ChannelMetadataRequest.self)
             let stored = try await metadata.createMetadata(of: type, url, items: body.metadata)
-            return try Self.answer(stored, timestamped: body.includeTimestamp == true)
+            return CreatedMetadata(metadata: stored.items, createdAt: body.includeTimestamp == true ? stored.updatedAt : nil)
         }
         group.get(RouterPath(path)) { request, context in
             let (type, url) = try context.channel()

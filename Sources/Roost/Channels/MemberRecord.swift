@@ -4,8 +4,8 @@ enum MemberState: String, Sendable {
     case joined, invited
 }
 
-/// What a member's unread counts count.
-enum CountPreference: String, Sendable, Codable {
+/// What a member's unread counts count. The raw values are what the members table stores.
+enum CountPreference: String, Sendable {
     case all
     case unreadMessageCountOnly = "unread_message_count_only"
     case unreadMentionCountOnly = "unread_mention_count_only"
@@ -13,6 +13,33 @@ enum CountPreference: String, Sendable, Codable {
 
     var countsMessages: Bool { self == .all || self == .unreadMessageCountOnly }
     var countsMentions: Bool { self == .all || self == .unreadMentionCountOnly }
+}
+
+/// On the wire, as Sendbird's pages spell the values (`unread_mentioned_count_only`). SDK
+/// 2.x can only send `false` for `off`, and older clients the stored spelling: both are read.
+extension CountPreference: Codable {
+    var wireValue: String {
+        self == .unreadMentionCountOnly ? "unread_mentioned_count_only" : rawValue
+    }
+
+    init(wireValue: String) throws(APIError) {
+        switch wireValue {
+        case "unread_mentioned_count_only": self = .unreadMentionCountOnly
+        case "false": self = .off
+        default:
+            guard let value = CountPreference(rawValue: wireValue) else { throw .invalid("count_preference") }
+            self = value
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        self = try CountPreference(wireValue: decoder.singleValueContainer().decode(String.self))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wireValue)
+    }
 }
 
 enum HiddenState: String, Sendable {
@@ -36,11 +63,14 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
     var unreadMessageCount: Int
     var unreadMentionCount: Int
     var countPreference: CountPreference
+    /// The newest message this member sent silently: their own last message, seen by no one else.
+    var ownLastMessageID: Int64?
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state, message_offset
         case last_read_at, delivered_at, unread_message_count, unread_mention_count, count_preference
+        case own_last_message_id
     }
 
     /// What a query selects to read memberships: `SELECT \(MemberRecord.columns) FROM members ...`.
@@ -60,5 +90,6 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
         unreadMessageCount = row[Columns.unread_message_count]
         unreadMentionCount = row[Columns.unread_mention_count]
         countPreference = CountPreference(rawValue: row[Columns.count_preference]) ?? .all
+        ownLastMessageID = row[Columns.own_last_message_id]
     }
 }

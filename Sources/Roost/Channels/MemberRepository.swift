@@ -139,27 +139,32 @@ struct MemberRepository: Sendable {
         try db.executeCached(sql: "DELETE FROM members WHERE channel_id = ?", arguments: [channelID])
     }
 
+    /// Hides or shows the channel for one member, or for every member when `userRowID` is nil.
     func setHiddenState(
-        _ state: HiddenState, channelID: Int64, userRowID: Int64, messageOffset: Int64?, in db: Database
+        _ state: HiddenState, channelID: Int64, userRowID: Int64?, messageOffset: Int64?, in db: Database
     ) throws {
         try db.executeCached(
             sql: """
                 UPDATE members SET hidden_state = ?, message_offset = COALESCE(?, message_offset)
-                WHERE channel_id = ? AND user_id = ?
+                WHERE channel_id = ? AND user_id = COALESCE(?, user_id)
                 """,
             arguments: [state.rawValue, messageOffset, channelID, userRowID]
         )
     }
 
-    func setMessageOffset(_ offset: Int64, channelID: Int64, userRowID: Int64?, in db: Database) throws {
-        if let userRowID {
-            try db.executeCached(
-                sql: "UPDATE members SET message_offset = ? WHERE channel_id = ? AND user_id = ?",
-                arguments: [offset, channelID, userRowID]
-            )
-        } else {
-            try db.executeCached(sql: "UPDATE members SET message_offset = ? WHERE channel_id = ?", arguments: [offset, channelID])
-        }
+    /// A message its sender sent silently becomes that member's own last message.
+    func recordOwnLastMessage(_ messageID: Int64, channelID: Int64, userRowID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE members SET own_last_message_id = ? WHERE channel_id = ? AND user_id = ?",
+            arguments: [messageID, channelID, userRowID]
+        )
+    }
+
+    func setMessageOffset(_ offset: Int64, channelID: Int64, userRowID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE members SET message_offset = ? WHERE channel_id = ? AND user_id = ?",
+            arguments: [offset, channelID, userRowID]
+        )
     }
 
     /// The user ids of a channel's members, sorted: the member set a distinct channel is keyed by.

@@ -82,7 +82,7 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
             try fields.write("message_offset_timestamp", viewer.member.messageOffset)
             try fields.write("is_push_enabled", false)
             try fields.write("my_push_trigger_option", "default")
-            try fields.write("my_count_preference", viewer.member.countPreference.rawValue)
+            try fields.write("my_count_preference", viewer.member.countPreference.wireValue)
             try fields.write("my_last_read", viewer.member.lastReadAt)
             try fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")
         }

@@ -28,7 +28,7 @@ struct GroupChannelAssembler: Sendable {
         userRowIDs.formUnion(viewerMemberships.values.compactMap(\.inviterRowID))
         typing.values.forEach { userRowIDs.formUnion($0) }
         let summaries = try users.summaries(ofRows: userRowIDs, in: db)
-        let lastMessages = try lastMessages(of: records, in: db)
+        let lastMessages = try lastMessages(of: records, seenBy: viewerMemberships, in: db)
 
         return records.map { record in
             let channelOperators = operatorIDs[record.rowID] ?? []
@@ -63,7 +63,7 @@ struct GroupChannelAssembler: Sendable {
                         inviter: member.inviterRowID.flatMap { summaries[$0] }
                     )
                 },
-                lastMessage: record.lastMessageID.flatMap { lastMessages[$0] },
+                lastMessage: Self.lastMessage(of: record, seenBy: viewerMemberships[record.rowID], among: lastMessages),
                 typingUsers: (typing[record.rowID] ?? []).compactMap { summaries[$0] },
                 readReceipt: options.showReadReceipt ? receipt(\.lastReadAt) : nil,
                 deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt) : nil
@@ -71,14 +71,26 @@ struct GroupChannelAssembler: Sendable {
         }
     }
 
-    /// The last message of each channel that has one, keyed by message id.
-    private func lastMessages(of records: [ChannelRecord], in db: Database) throws -> [Int64: Message] {
-        let ids = records.compactMap(\.lastMessageID)
+    /// The last messages of the channels, and the viewer's own silent ones, keyed by message id.
+    private func lastMessages(
+        of records: [ChannelRecord], seenBy viewer: [Int64: MemberRecord], in db: Database
+    ) throws -> [Int64: Message] {
+        let ids = records.compactMap(\.lastMessageID) + viewer.values.compactMap(\.ownLastMessageID)
         guard !ids.isEmpty else { return [:] }
         let found = try messages.find(ids: ids, in: db).values.filter { !$0.isRemoved }
         let channelsByID = Dictionary(uniqueKeysWithValues: records.map { ($0.rowID, $0) })
         let built = try messageAssembler.messages(Array(found), channels: channelsByID, options: MessageViewOptions(), in: db)
         return Dictionary(uniqueKeysWithValues: built.map { ($0.record.id, $0) })
+    }
+
+    /// The channel's last message as a member sees it: the newer of the channel's own and
+    /// the member's last silent one, unless their history was reset after it.
+    private static func lastMessage(of record: ChannelRecord, seenBy member: MemberRecord?, among messages: [Int64: Message]) -> Message? {
+        guard let member else { return record.lastMessageID.flatMap { messages[$0] } }
+        return [record.lastMessageID, member.ownLastMessageID]
+            .compactMap { $0.flatMap { messages[$0] } }
+            .filter { $0.record.createdAt > member.messageOffset }
+            .max { ($0.record.createdAt, $0.record.id) < ($1.record.createdAt, $1.record.id) }
     }
 
     func channel(_ record: ChannelRecord, options: ChannelViewOptions, in db: Database) throws -> GroupChannel {

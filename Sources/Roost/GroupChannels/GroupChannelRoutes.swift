@@ -50,7 +50,7 @@ struct GroupChannelRoutes: Sendable {
             let status = try await channels.membership(
                 of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
             )
-            return MembershipStatusBody(isMember: status.isMember, state: status.state?.rawValue ?? "")
+            return MembershipStatusBody(isMember: status.isMember, state: status.state?.rawValue ?? "none")
         }
         group.post(":channel_url/invite") { request, context in
             try await channels.invite(to: try context.pathParameter("channel_url"), try await request.decodeJSON(InviteRequest.self))

@@ -167,49 +167,48 @@ extension GroupChannelService {
 
     // MARK: Hide and history
 
+    /// Hides the channel from one member's list, or with `should_hide_all` from every
+    /// member's (no `user_id` needed then).
     func hide(_ url: String, _ request: HideRequest) async throws {
         let now = clock.now
         try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
-            guard let userID = request.userID else { throw APIError.missing("user_id") }
-            let userRowID = try users.existingRowID(of: userID, in: db)
             let state: HiddenState = request.allowAutoUnhide ?? true ? .hiddenAllowAutoUnhide : .hiddenPreventAutoUnhide
             let offset = request.hidePreviousMessages == true ? now : nil
-            let channelIDs = request.shouldHideAll == true
-                ? try members.channelIDs(of: userRowID, customType: nil, in: db)
-                : [try requireMember(userRowID, userID: userID, of: channel, in: db).channelID]
-            for channelID in channelIDs {
-                try members.setHiddenState(state, channelID: channelID, userRowID: userRowID, messageOffset: offset, in: db)
-            }
+            let member = request.shouldHideAll == true ? nil : try memberRowID(request.userID, of: channel, in: db)
+            try members.setHiddenState(state, channelID: channel.rowID, userRowID: member, messageOffset: offset, in: db)
         }
     }
 
+    /// Shows the channel again in one member's list, or with `should_unhide_all` in every member's.
     func unhide(_ url: String, userID: String?, unhideAll: Bool) async throws {
         try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
-            guard let userID else { throw APIError.missing("user_id") }
-            let userRowID = try users.existingRowID(of: userID, in: db)
-            let channelIDs = unhideAll
-                ? try members.channelIDs(of: userRowID, customType: nil, in: db)
-                : [try requireMember(userRowID, userID: userID, of: channel, in: db).channelID]
-            for channelID in channelIDs {
-                try members.setHiddenState(.unhidden, channelID: channelID, userRowID: userRowID, messageOffset: nil, in: db)
-            }
+            let member = unhideAll ? nil : try memberRowID(userID, of: channel, in: db)
+            try members.setHiddenState(.unhidden, channelID: channel.rowID, userRowID: member, messageOffset: nil, in: db)
         }
     }
 
+    /// The row id of the member named by a required `user_id`.
+    private func memberRowID(_ userID: String?, of channel: ChannelRecord, in db: Database) throws -> Int64 {
+        guard let userID else { throw APIError.missing("user_id") }
+        let userRowID = try users.existingRowID(of: userID, in: db)
+        return try requireMember(userRowID, userID: userID, of: channel, in: db).userRowID
+    }
+
     /// Moves the message offset to now, so earlier messages vanish for that member (or all).
+    /// Earlier messages vanish for the member (or, with `reset_all`, every member): their
+    /// last message, read receipt and unread counts start over from now.
     func resetHistory(_ url: String, _ request: ResetHistoryRequest) async throws -> Int64 {
         let now = clock.now
         return try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
-            if request.resetAll == true {
-                try members.setMessageOffset(now, channelID: channel.rowID, userRowID: nil, in: db)
-            } else {
-                guard let userID = request.userID else { throw APIError.missing("user_id") }
-                let userRowID = try users.existingRowID(of: userID, in: db)
-                _ = try requireMember(userRowID, userID: userID, of: channel, in: db)
+            let resetMembers = request.resetAll == true
+                ? try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID]?.map(\.userRowID) ?? []
+                : [try memberRowID(request.userID, of: channel, in: db)]
+            for userRowID in resetMembers {
                 try members.setMessageOffset(now, channelID: channel.rowID, userRowID: userRowID, in: db)
+                try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: now, in: db)
             }
             return now
         }

@@ -13,6 +13,7 @@ struct GroupChannelService: Sendable {
     let assembler = GroupChannelAssembler()
     let application = ApplicationRepository()
     let membershipChanges = MembershipChanges()
+    let readState = ReadStateRepository()
 
     /// How long a typing indicator stays on a channel without being renewed, as in Sendbird's SDKs.
     static let typingLifetime: Int64 = 10_000

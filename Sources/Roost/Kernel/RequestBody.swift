@@ -21,6 +21,8 @@ extension Request {
             return try JSON.decoder.decode(Body.self, from: bytes)
         } catch let error as DecodingError {
             throw APIError(decoding: error)
+        } catch let error as APIError {
+            throw error
         } catch {
             throw APIError.invalidJSON
         }

@@ -36,14 +36,21 @@ struct MessageFilter: Sendable {
     var reader: Int64?
 }
 
-/// Where a history page starts: a timestamp, or a message (ties on a timestamp are broken by id).
+/// The centre of a history page, in the order messages are listed (by time, ties by id):
+/// every message sent at one timestamp, or one message. Messages before it count toward
+/// `prev_limit`, messages after it toward `next_limit`, and the centre itself toward neither.
 struct MessageAnchor: Sendable {
     let createdAt: Int64
-    /// For a message anchor, its id; for a timestamp anchor, nil.
-    let messageID: Int64?
-    /// For a timestamp anchor, whether messages sent exactly then count among those before it.
-    /// (A message anchor is never part of either side; the caller adds it.)
-    let inclusive: Bool
+    /// The ids the centre spans at `createdAt`: all of them for a timestamp, one for a message.
+    let ids: ClosedRange<Int64>
+
+    static func timestamp(_ createdAt: Int64) -> MessageAnchor {
+        MessageAnchor(createdAt: createdAt, ids: Int64.min...Int64.max)
+    }
+
+    static func message(_ message: MessageRecord) -> MessageAnchor {
+        MessageAnchor(createdAt: message.createdAt, ids: message.id...message.id)
+    }
 }
 
 /// The messages table and the tables hanging off it. Every method runs inside the caller's transaction.
@@ -101,14 +108,26 @@ struct MessageRepository: Sendable {
         var conditions = Conditions()
         conditions.add("channel_id = ?", [channelID])
         if before {
-            let idBound: Int64 = anchor.messageID.map { $0 - 1 } ?? (anchor.inclusive ? .max : .min)
-            conditions.add("(created_at < ? OR (created_at = ? AND id <= ?))", [anchor.createdAt, anchor.createdAt, idBound])
+            conditions.add("(created_at < ? OR (created_at = ? AND id < ?))", [anchor.createdAt, anchor.createdAt, anchor.ids.lowerBound])
         } else {
-            let idBound: Int64 = anchor.messageID ?? .max
-            conditions.add("(created_at > ? OR (created_at = ? AND id > ?))", [anchor.createdAt, anchor.createdAt, idBound])
+            conditions.add("(created_at > ? OR (created_at = ? AND id > ?))", [anchor.createdAt, anchor.createdAt, anchor.ids.upperBound])
         }
+        return try fetch(conditions, filter: filter, order: before ? "DESC" : "ASC", limit: limit, in: db)
+    }
+
+    /// The messages at the anchor itself that the filter lets through, oldest first.
+    func centre(of channelID: Int64, at anchor: MessageAnchor, filter: MessageFilter, in db: Database) throws -> [MessageRecord] {
+        var conditions = Conditions()
+        conditions.add("channel_id = ?", [channelID])
+        conditions.add("created_at = ? AND id BETWEEN ? AND ?", [anchor.createdAt, anchor.ids.lowerBound, anchor.ids.upperBound])
+        return try fetch(conditions, filter: filter, order: "ASC", limit: -1, in: db)
+    }
+
+    private func fetch(
+        _ conditions: Conditions, filter: MessageFilter, order direction: String, limit: Int, in db: Database
+    ) throws -> [MessageRecord] {
+        var conditions = conditions
         add(filter, to: &conditions)
-        let direction = before ? "DESC" : "ASC"
         // The text varies only with the filter's shape, so the statement stays prepared.
         return try MessageRecord.fetchAll(
             db.cachedStatement(sql: """

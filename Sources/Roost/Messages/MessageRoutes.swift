@@ -57,7 +57,8 @@ typealias HistoryRequest = MessageService.HistoryRequest
 
 extension MessageService.HistoryRequest {
     init(_ query: QueryParameters) throws(APIError) {
-        if let id = try query.int64("message_id") {
+        // SDK 2.x sends both, the one not meant as 0: a message id of 0 names no message.
+        if let id = try query.int64("message_id"), id > 0 {
             anchor = .message(id)
         } else if let ts = try query.int64("message_ts") {
             anchor = .timestamp(ts)

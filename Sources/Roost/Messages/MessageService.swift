@@ -100,7 +100,13 @@ struct MessageService: Sendable {
         if channel.type == .open, let sender = message.senderRowID {
             try ParticipantRepository().enter(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db)
         }
-        guard !message.isSilent else { return }
+        guard !message.isSilent else {
+            // A silent message is the channel's last message for its sender alone.
+            if channel.type == .group, let sender = message.senderRowID {
+                try members.recordOwnLastMessage(message.id, channelID: channel.rowID, userRowID: sender, in: db)
+            }
+            return
+        }
         try channels.recordLastMessage(message.id, at: message.createdAt, in: channel.rowID, in: db)
         guard channel.type == .group else { return }
         let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
@@ -184,7 +190,8 @@ struct MessageService: Sendable {
 /// History, single messages, edits and deletion.
 extension MessageService {
     /// A history page around an anchor: up to `prevLimit` messages before it and `nextLimit`
-    /// after it, oldest first (newest first with `reverse`).
+    /// after it, with the anchor's own messages between them when `inclusive`, oldest first
+    /// (newest first with `reverse`).
     struct HistoryRequest: Sendable {
         var anchor: HistoryAnchor
         var inclusive = true
@@ -215,20 +222,19 @@ extension MessageService {
                 filter.reader = reader
             }
             let anchor: MessageAnchor
-            var anchorMessage: [MessageRecord] = []
             switch request.anchor {
             case .timestamp(let ts):
-                anchor = MessageAnchor(createdAt: ts, messageID: nil, inclusive: request.inclusive)
+                anchor = .timestamp(ts)
             case .message(let id):
                 guard let message = try messages.find(id: id, in: db), message.channelID == channel.rowID else {
                     throw APIError.notFound("Message")
                 }
-                anchor = MessageAnchor(createdAt: message.createdAt, messageID: id, inclusive: request.inclusive)
-                if request.inclusive, !message.isRemoved || filter.includingRemoved { anchorMessage = [message] }
+                anchor = .message(message)
             }
             let before = try messages.page(of: channel.rowID, from: anchor, before: true, limit: request.prevLimit, filter: filter, in: db)
+            let centre = request.inclusive ? try messages.centre(of: channel.rowID, at: anchor, filter: filter, in: db) : []
             let after = try messages.page(of: channel.rowID, from: anchor, before: false, limit: request.nextLimit, filter: filter, in: db)
-            let ordered = before.reversed() + anchorMessage + after
+            let ordered = before.reversed() + centre + after
             return try assembler.messages(request.reverse ? ordered.reversed() : ordered, in: channel, options: request.options, in: db)
         }
     }

@@ -12,8 +12,13 @@ import Testing
                 : try await api.post("/v3/open_channels", "{}")
             let base = "/v3/\(channelType)/\(created["channel_url"].string!)/metadata"
 
-            #expect(try await api.post(base, #"{"metadata": {"a": "1", "b": "2"}}"#).json == ["a": "1", "b": "2"])
+            // Creating answers the items under "metadata", as Sendbird's page shows.
+            #expect(try await api.post(base, #"{"metadata": {"a": "1", "b": "2"}}"#).json == ["metadata": ["a": "1", "b": "2"]])
             expectError(try await api.post(base, #"{"metadata": {"a": "x"}}"#), code: 400202)
+            // With include_ts, the time they were stored, under both names clients read.
+            #expect(try await api.post(base, #"{"metadata": {"t": "x"}, "include_ts": true}"#).json
+                == ["metadata": ["t": "x"], "include_ts": 1_700_000_000_000, "ts": 1_700_000_000_000])
+            #expect(try await api.delete("\(base)/t").status == .ok)
             #expect(try await api.get(base).json == ["a": "1", "b": "2"])
             #expect(try await api.get("\(base)?keys=a&keys=zzz").json == ["a": "1"])
             #expect(try await api.get("\(base)?keys=a,b").json == ["a": "1", "b": "2"])

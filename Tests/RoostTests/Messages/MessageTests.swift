@@ -81,11 +81,13 @@ import Testing
             }
             // Pairs share a timestamp: m0,m1 at +0; m2,m3 at +10; ...; m8,m9 at +40.
             let base = "/v3/group_channels/chat/messages"
+            // The messages at message_ts (m4, m5) count toward neither limit.
             #expect(try await api.texts("\(base)?message_ts=1700000000020&prev_limit=3&next_limit=2")
-                == ["m3", "m4", "m5", "m6", "m7"])
+                == ["m1", "m2", "m3", "m4", "m5", "m6", "m7"])
             #expect(try await api.texts("\(base)?message_ts=1700000000020&prev_limit=3&next_limit=2&include=false")
                 == ["m1", "m2", "m3", "m6", "m7"])
-            #expect(try await api.texts("\(base)?message_ts=1700000000020&prev_limit=2&next_limit=0&reverse=true") == ["m5", "m4"])
+            #expect(try await api.texts("\(base)?message_ts=1700000000020&prev_limit=2&next_limit=0&reverse=true") == ["m5", "m4", "m3", "m2"])
+            #expect(try await api.texts("\(base)?message_ts=1700000000020&prev_limit=0&next_limit=0") == ["m4", "m5"])
             #expect(try await api.texts("\(base)?message_ts=0&next_limit=200&prev_limit=0").count == 10)
             #expect(try await api.texts("\(base)?message_ts=9999999999999").count == 10)
 
