@@ -36,6 +36,17 @@ OVERRIDES = {
         "why": "meta counters are integers (the document types the values as strings)",
         "schema": _COUNTERS,
     },
+    ("POST", "/v3/users/{user_id}/block"): {
+        "page": "sendbird-platform-sdk 2.1.5, model BlockAUserResponse (no page shows the bulk answer)",
+        "why": "the users blocked in bulk are user objects, which SDK 2.1.5 requires (the document says strings)",
+        "schema": {
+            "type": "object",
+            "properties": {
+                "users": {"type": "array", "items": {"type": "object", "required": ["user_id"]}},
+                "next": {"type": "string"},
+            },
+        },
+    },
     ("DELETE", "/v3/{channel_type}/{channel_url}/messages/{message_id}/reactions"): {
         "page": "https://sendbird.com/docs/chat/v3/platform-api/message/reactions-and-emojis/remove-a-reaction",
         "why": "user_id is the reacting user's id, a string (the document says number)",
