@@ -16,11 +16,14 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
     }
     logger.info("Roost \(roostVersion), application \(settings.applicationID), serving on http://\(settings.host):\(settings.port)")
 
+    let events = EventLog(applicationID: settings.applicationID)
+    database.onCommit { events.notifier.committed() }
     let router = buildRouter(
         settings: settings,
         apiToken: settings.apiToken ?? stored.token,
         database: database,
-        clock: clock
+        clock: clock,
+        events: events
     )
     var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
     configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections)

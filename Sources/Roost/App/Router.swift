@@ -3,7 +3,7 @@ import Hummingbird
 /// The composition root of the HTTP side: middleware, then `/health` and `/metrics`, then
 /// every feature's routes under `/v3`, then the uploaded files. The only place that knows
 /// every feature.
-func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, clock: WallClock) -> Router<RoostContext> {
+func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, clock: WallClock, events: EventLog) -> Router<RoostContext> {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
     router.add(middleware: RequestMetricsMiddleware())
@@ -17,21 +17,22 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     let api = router.group("v3").add(middleware: APITokenMiddleware(token: apiToken))
     let users = api.group("users")
     let membershipChanges = MembershipChanges()
-    let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock))
-    let messages = MessageService(database: database, clock: clock, floodGate: FloodGate(limit: settings.maxMessagesPerSecond))
+    let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock, events: events))
+    let messages = MessageService(
+        database: database, clock: clock, events: events, floodGate: FloodGate(limit: settings.maxMessagesPerSecond)
+    )
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
     // Users and the application.
-    UserRoutes(
-        users: UserService(database: database, clock: clock, deactivation: membershipChanges), unreadTotals: readState
-    ).register(on: users)
+    let userService = UserService(database: database, clock: clock, deactivation: membershipChanges)
+    UserRoutes(users: userService, unreadTotals: readState).register(on: users)
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: api.group("applications"))
 
     // Channels, with their metadata and meta counters.
-    let groupChannels = GroupChannelService(database: database, clock: clock)
+    let groupChannels = GroupChannelService(database: database, clock: clock, events: events)
     GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
     MyGroupChannelRoutes(channels: groupChannels).register(on: users)
-    let openChannels = OpenChannelService(database: database, clock: clock)
+    let openChannels = OpenChannelService(database: database, clock: clock, events: events)
     OpenChannelRoutes(channels: openChannels).register(on: api.group("open_channels"))
     ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock)).register(on: api)
 
@@ -42,17 +43,23 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     )
     moderation.register(channels: api)
     moderation.register(users: users)
-    BlockRoutes(blocks: BlockService(database: database, clock: clock)).register(on: users)
-    ReportRoutes(reports: ReportService(database: database, clock: clock)).register(on: api.group("report"))
+    BlockRoutes(blocks: BlockService(database: database, clock: clock, events: events)).register(on: users)
+    ReportRoutes(reports: ReportService(database: database, clock: clock, events: events)).register(on: api.group("report"))
 
     // Messages, their extras, read state, search, imports and uploaded files.
     MessageRoutes(messages: messages, files: files).register(on: api)
-    MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock)).register(on: api)
+    MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock, events: events)).register(on: api)
     readState.register(channels: api)
     readState.register(users: users)
     SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
     MigrationRoutes(messages: messages).register(on: api.group("migration"))
     FileRoutes(storage: files).register(on: router.group("files"))
+
+    // Roost's own routes: the event log and its live stream.
+    EventStreamRoutes(
+        stream: EventStreamService(database: database, notifier: events.notifier),
+        access: EventStreamAccess(masterToken: apiToken, users: userService)
+    ).register(on: router.group("roost"))
     return router
 }
 

@@ -4,35 +4,55 @@ import GRDB
 struct ChannelOperatorService: Sendable {
     let type: ChannelType
     let database: AppDatabase
+    let clock: WallClock
+    let events: EventLog
     private let channels = ChannelRepository()
     private let operators = OperatorRepository()
     private let users = UserRepository()
 
-    init(type: ChannelType, database: AppDatabase) {
-        self.type = type
-        self.database = database
-    }
-
     func register(_ url: String, userIDs: [String]) async throws {
+        let now = clock.now
         try await database.write { db in
-            try MembershipChanges().registerOperators(userIDs, in: try channels.existing(type, url: url, in: db).rowID, in: db)
+            let channel = try channels.existing(type, url: url, in: db)
+            let before = Set(try operators.operators(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? [])
+            try MembershipChanges().registerOperators(userIDs, in: channel.rowID, in: db)
+            let rows = try userIDs.map { try users.existingRowID(of: $0, in: db) }.filter { !before.contains($0) }
+            try record(.operatorsRegister, rows, of: channel, at: now, in: db)
         }
     }
 
     func remove(_ url: String, userIDs: [String], all: Bool) async throws {
+        let now = clock.now
         try await database.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
+            let channel = try channels.existing(type, url: url, in: db)
+            let rows: [Int64]
             if all {
-                try operators.removeAll(from: channelID, in: db)
+                rows = try operators.operators(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []
+                try operators.removeAll(from: channel.rowID, in: db)
             } else {
                 guard !userIDs.isEmpty else { throw APIError.missing("operator_ids") }
-                let rows = try userIDs.map { try users.existingRowID(of: $0, in: db) }
-                for row in rows where try !operators.isOperator(row, of: channelID, in: db) {
+                rows = try userIDs.map { try users.existingRowID(of: $0, in: db) }
+                for row in rows where try !operators.isOperator(row, of: channel.rowID, in: db) {
                     throw APIError.invalid("operator_ids", "The list contains a non-operator id.")
                 }
-                try operators.remove(rows, from: channelID, in: db)
+                try operators.remove(rows, from: channel.rowID, in: db)
             }
+            try record(.operatorsUnregister, rows, of: channel, at: now, in: db)
         }
+    }
+
+    /// `operators:register_by_operator` or `:unregister_by_operator`, naming the operators.
+    private func record(_ category: EventCategory, _ rows: [Int64], of channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        guard !rows.isEmpty else { return }
+        let summaries = try users.summaries(ofRows: rows, in: db)
+        let named = rows.compactMap { summaries[$0] }
+        var payload = EventFields()
+        payload.add("requested_at", time)
+        payload.add("channel_type", channel.type == .group ? "group_channel" : "open_channel")
+        payload.add("channel", EventChannel(channel: channel))
+        payload.add("operators", named.map(EventUser.init))
+        payload.add("sdk", "API")
+        try events.record(category, payload, at: time, channelURL: channel.url, concerning: named.map(\.userID), in: db)
     }
 
     func list(_ url: String, page request: PageRequest) async throws -> Page<UserSummary> {

@@ -152,6 +152,22 @@ struct MemberRepository: Sendable {
         )
     }
 
+    /// Each user's unread messages across the group channels they joined.
+    func totalUnread(of userRowIDs: [Int64], in db: Database) throws -> [Int64: Int] {
+        guard !userRowIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(userRowIDs)
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT user_id, SUM(unread_message_count) FROM members
+                WHERE user_id IN (\(list.placeholders)) AND state = 'joined' GROUP BY user_id
+                """),
+            arguments: list.arguments
+        )
+        var totals: [Int64: Int] = [:]
+        while let row = try rows.next() { totals[row[0]] = row[1] }
+        return totals
+    }
+
     /// A message its sender sent silently becomes that member's own last message.
     func recordOwnLastMessage(_ messageID: Int64, channelID: Int64, userRowID: Int64, in db: Database) throws {
         try db.executeCached(

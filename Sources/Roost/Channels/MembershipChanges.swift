@@ -9,14 +9,19 @@ struct MembershipChanges: Sendable {
     private let operators = OperatorRepository()
     private let users = UserRepository()
 
-    /// Leaves every group channel of a user, or only those of one custom type.
-    func leaveAll(userRowID: Int64, customType: String?, in db: Database) throws {
+    /// Leaves every group channel of a user, or only those of one custom type; answers the
+    /// channels left, as they are now.
+    @discardableResult
+    func leaveAll(userRowID: Int64, customType: String?, in db: Database) throws -> [ChannelRecord] {
+        var left: [ChannelRecord] = []
         for channelID in try members.channelIDs(of: userRowID, customType: customType, in: db) {
             try members.remove(channelID: channelID, userRowID: userRowID, in: db)
             if var channel = try channels.find(rowID: channelID, in: db) {
                 try endDistinctness(of: &channel, in: db)
+                left.append(channel)
             }
         }
+        return left
     }
 
     /// A distinct channel stops being distinct once its member set changes, as Sendbird does.

@@ -2,12 +2,15 @@ import GRDB
 
 /// Users present in open channels.
 struct ParticipantRepository: Sendable {
-    /// Records a user as present (sending a message does); the participant count follows by trigger.
-    func enter(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
+    /// Records a user as present (sending a message does); the participant count follows by
+    /// trigger. Answers whether they entered just now (rather than being there already).
+    @discardableResult
+    func enter(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws -> Bool {
         try db.executeCached(
             sql: "INSERT OR IGNORE INTO participants (channel_id, user_id, entered_at) VALUES (?, ?, ?)",
             arguments: [channelID, userRowID, now]
         )
+        return db.changesCount > 0
     }
 
     /// One page of participants by user row id.

@@ -49,6 +49,11 @@ public final class AppDatabase: Sendable {
         try await groupCommit.write(updates)
     }
 
+    /// Runs `hook` after every commit of `write`s: how readers of what was written learn of it.
+    func onCommit(_ hook: @escaping @Sendable () -> Void) {
+        groupCommit.onCommit(hook)
+    }
+
     /// Reads a consistent snapshot, in parallel with other reads and with the writer.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await writer.read(value)

@@ -20,6 +20,7 @@ final class GroupCommit: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Job] = []
     private var draining = false
+    private var commitHooks: [@Sendable () -> Void] = []
 
     init(writer: any DatabaseWriter) {
         self.writer = writer
@@ -38,6 +39,11 @@ final class GroupCommit: @unchecked Sendable {
                 }
             ))
         }
+    }
+
+    /// Runs `hook` after every commit, once its callers have heard back.
+    func onCommit(_ hook: @escaping @Sendable () -> Void) {
+        lock.withLock { commitHooks.append(hook) }
     }
 
     private func enqueue(_ job: Job) {
@@ -69,6 +75,7 @@ final class GroupCommit: @unchecked Sendable {
                 for (index, job) in group.enumerated() {
                     job.finish(outcomes.errors[index].map { .failure($0) } ?? .success(()))
                 }
+                for hook in lock.withLock({ commitHooks }) { hook() }
             } catch {
                 for job in group { job.finish(.failure(error)) }
             }

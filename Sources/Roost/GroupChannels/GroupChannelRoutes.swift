@@ -33,7 +33,7 @@ struct GroupChannelRoutes: Sendable {
             try await channels.freeze(try context.pathParameter("channel_url"), try await request.decodeJSON(FreezeRequest.self).freeze)
         }
         registerMembership(on: group)
-        ChannelOperatorRoutes(operators: ChannelOperatorService(type: .group, database: channels.database))
+        ChannelOperatorRoutes(operators: ChannelOperatorService(type: .group, database: channels.database, clock: channels.clock, events: channels.events))
             .register(on: group)
     }
 

@@ -21,7 +21,7 @@ extension GroupChannelService {
         return try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
             let inviter = try request.inviterID.map { try users.existingRowID(of: $0, in: db) }
-            var added = false
+            var added: [(rowID: Int64, state: MemberState)] = []
             for userID in inviteeIDs {
                 let userRowID = try users.existingRowID(of: userID, in: db)
                 if try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil { continue }
@@ -32,12 +32,15 @@ extension GroupChannelService {
                     channelID: channel.rowID, userRowID: userRowID, state: state, inviterRowID: inviter, at: now,
                     hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
                 )
-                added = true
+                added.append((userRowID, state))
             }
             channel = try channels.find(rowID: channel.rowID, in: db)!
             let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
             guard channel.memberCount <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
-            if added { try membershipChanges.endDistinctness(of: &channel, in: db) }
+            if !added.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
+            // Every invitee is invited; those who accept invitations automatically also join.
+            try channelEvents.invited(channel, by: inviter, added.map(\.rowID), at: now, in: db)
+            try channelEvents.joined(channel, added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
             return try assembler.channel(channel, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
         }
     }
@@ -49,17 +52,20 @@ extension GroupChannelService {
             try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
             try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
             try members.setJoined(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
+            let accepted = try channels.find(rowID: channel.rowID, in: db)!
+            try channelEvents.joined(accepted, [userRowID], at: now, in: db)
             return try assembler.channel(
-                try channels.find(rowID: channel.rowID, in: db)!,
-                options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
+                accepted, options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
             )
         }
     }
 
     func decline(_ url: String, _ request: MemberActionRequest) async throws {
+        let now = clock.now
         try await database.write { db in
             let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
             try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
+            try channelEvents.declined(try channels.find(rowID: channel.rowID, in: db)!, userRowID, at: now, in: db)
         }
     }
 
@@ -76,7 +82,8 @@ extension GroupChannelService {
             if let code = channel.accessCode, request.accessCode != code {
                 throw APIError(code: 400108, message: "The access code is missing or wrong.")
             }
-            switch try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state {
+            let state = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state
+            switch state {
             case .joined:
                 break
             case .invited:
@@ -89,14 +96,14 @@ extension GroupChannelService {
                 try members.add(channelID: channel.rowID, userRowID: userRowID, state: .joined, inviterRowID: nil, at: now, in: db)
                 try membershipChanges.endDistinctness(of: &channel, in: db)
             }
-            return try assembler.channel(
-                try channels.find(rowID: channel.rowID, in: db)!,
-                options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
-            )
+            let joined = try channels.find(rowID: channel.rowID, in: db)!
+            if state != .joined { try channelEvents.joined(joined, [userRowID], at: now, in: db) }
+            return try assembler.channel(joined, options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db)
         }
     }
 
     func leave(_ url: String, _ request: LeaveRequest) async throws {
+        let now = clock.now
         try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
             let leavers: [Int64]
@@ -106,21 +113,27 @@ extension GroupChannelService {
                 guard let userIDs = request.userIDs, !userIDs.isEmpty else { throw APIError.missing("user_ids") }
                 leavers = try userIDs.map { try users.existingRowID(of: $0, in: db) }
             }
-            for userRowID in leavers {
+            var left: [Int64] = []
+            for userRowID in leavers where try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil {
                 try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
+                left.append(userRowID)
             }
             if request.shouldRemoveOperatorStatus == true {
                 try operators.remove(leavers, from: channel.rowID, in: db)
             }
             if !leavers.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
+            try channelEvents.left(try channels.find(rowID: channel.rowID, in: db)!, left, at: now, in: db)
         }
     }
 
     /// Leaves every group channel of a user, or only those of one custom type.
     func leaveAll(userID: String, customType: String?) async throws {
+        let now = clock.now
         try await database.write { db in
             let userRowID = try users.existingRowID(of: userID, in: db)
-            try membershipChanges.leaveAll(userRowID: userRowID, customType: customType, in: db)
+            for channel in try membershipChanges.leaveAll(userRowID: userRowID, customType: customType, in: db) {
+                try channelEvents.left(channel, [userRowID], at: now, in: db)
+            }
         }
     }
 

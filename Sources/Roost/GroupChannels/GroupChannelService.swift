@@ -6,6 +6,7 @@ import GRDB
 struct GroupChannelService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     let users = UserRepository()
     let channels = ChannelRepository()
     let members = MemberRepository()
@@ -14,6 +15,7 @@ struct GroupChannelService: Sendable {
     let application = ApplicationRepository()
     let membershipChanges = MembershipChanges()
     let readState = ReadStateRepository()
+    var channelEvents: GroupChannelEvents { GroupChannelEvents(log: events) }
 
     /// How long a typing indicator stays on a channel without being renewed, as in Sendbird's SDKs.
     static let typingLifetime: Int64 = 10_000
@@ -72,6 +74,7 @@ struct GroupChannelService: Sendable {
                 ),
                 in: db
             )
+            var added: [(rowID: Int64, state: MemberState)] = []
             for userID in memberIDs {
                 let userRowID = known[userID]!
                 let invited = inviter != nil && inviter != userRowID
@@ -82,11 +85,13 @@ struct GroupChannelService: Sendable {
                     inviterRowID: userRowID == inviter ? nil : inviter, at: now,
                     hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
                 )
+                added.append((userRowID, state))
             }
             try operators.add(operatorRows, to: channelID, in: db)
-            var channel = try assembler.channel(
-                try channels.find(rowID: channelID, in: db)!, options: stamped(ChannelViewOptions(showMembers: true)), in: db
-            )
+            let record = try channels.find(rowID: channelID, in: db)!
+            try channelEvents.created(record, by: inviter, joined: added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
+            try channelEvents.invited(record, by: inviter, added.filter { $0.state == .invited }.map(\.rowID), at: now, in: db)
+            var channel = try assembler.channel(record, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
             channel.isCreated = true
             return channel
         }
@@ -138,8 +143,10 @@ struct GroupChannelService: Sendable {
 
     func update(_ url: String, with request: UpdateGroupChannelRequest) async throws -> GroupChannel {
         try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
+        let now = clock.now
         return try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
+            let before = channel
             channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
             if let isPublic = request.isPublic { channel.isPublic = isPublic }
             if let isDiscoverable = request.isDiscoverable { channel.isDiscoverable = isDiscoverable }
@@ -158,19 +165,26 @@ struct GroupChannelService: Sendable {
             if let operatorIDs = request.operatorIDs {
                 try membershipChanges.registerOperators(operatorIDs, in: channel.rowID, in: db)
             }
+            try channelEvents.changed(from: before, to: channel, at: now, in: db)
             return try assembler.channel(channel, options: stamped(ChannelViewOptions()), in: db)
         }
     }
 
     func delete(_ url: String) async throws {
+        let now = clock.now
         try await database.write { db in
-            try channels.delete(rowID: try channels.existing(.group, url: url, in: db).rowID, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
+            try channels.delete(rowID: channel.rowID, in: db)
+            try channelEvents.removed(channel, at: now, in: db)
         }
     }
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> GroupChannel {
-        try await database.write { db in
-            try assembler.channel(try channels.setFrozen(freeze, .group, url: url, in: db), options: stamped(ChannelViewOptions()), in: db)
+        let now = clock.now
+        return try await database.write { db in
+            let channel = try channels.setFrozen(freeze, .group, url: url, in: db)
+            try channelEvents.frozen(channel, at: now, in: db)
+            return try assembler.channel(channel, options: stamped(ChannelViewOptions()), in: db)
         }
     }
 

@@ -4,6 +4,7 @@ import GRDB
 struct MessageExtrasService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     private let users = UserRepository()
     private let members = MemberRepository()
     private let messages = MessageRepository()
@@ -42,6 +43,7 @@ struct MessageExtrasService: Sendable {
             } else {
                 try reactions.remove(reaction, by: userRowID, from: message.id, in: db)
             }
+            try MessageEvents(log: events).reaction(reaction, added: adding, by: userRowID, to: message, in: channel, at: now, in: db)
             return ReactionChange(reaction: reaction, userID: userID, messageID: message.id, updatedAt: now, added: adding)
         }
     }

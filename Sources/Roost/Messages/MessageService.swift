@@ -15,10 +15,12 @@ struct MessageService: Sendable {
     let assembler = MessageAssembler()
     let lookup = MessageLookup()
     let floodGate: FloodGate
+    let events: MessageEvents
 
-    init(database: AppDatabase, clock: WallClock, floodGate: FloodGate = FloodGate(limit: 0)) {
+    init(database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0)) {
         self.database = database
         self.clock = clock
+        self.events = MessageEvents(log: events)
         self.floodGate = floodGate
     }
 
@@ -28,7 +30,22 @@ struct MessageService: Sendable {
         let messageType = request.messageType ?? .user
         try Self.check(request, as: messageType)
         let now = clock.now
-        return try await database.write { db in
+        do {
+            return try await send(to: type, url, request, as: messageType, at: now)
+        } catch let error as APIError where error == .rateLimited {
+            // The message is refused, but the alert is an event of its own.
+            try await database.write { db in
+                guard let channel = try channels.find(type, url: url, in: db),
+                      let sender = try request.userID.flatMap({ try users.rowID(of: $0, in: db) })
+                else { return }
+                try events.rateLimitExceeded(by: sender, in: channel, at: now, in: db)
+            }
+            throw error
+        }
+    }
+
+    private func send(to type: ChannelType, _ url: String, _ request: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
+        try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let sender = try sender(of: request, as: messageType, in: channel, in: db)
             if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
@@ -52,6 +69,7 @@ struct MessageService: Sendable {
             } else {
                 try recordEffects(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
             }
+            try events.message(.send, answer, in: channel, at: now, in: db)
             return answer
         }
     }
@@ -97,8 +115,9 @@ struct MessageService: Sendable {
         if let parentID = message.parentMessageID {
             try messages.recordReply(to: parentID, at: message.createdAt, in: db)
         }
-        if channel.type == .open, let sender = message.senderRowID {
-            try ParticipantRepository().enter(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db)
+        if channel.type == .open, let sender = message.senderRowID,
+           try ParticipantRepository().enter(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db) {
+            try events.entered(channel, by: sender, at: message.createdAt, in: db)
         }
         guard !message.isSilent else {
             // A silent message is the channel's last message for its sender alone.
@@ -276,7 +295,9 @@ extension MessageService {
                 try messages.replaceMentions(of: id, with: mentioned, in: db)
             }
             channel = try channels.find(rowID: channel.rowID, in: db)!
-            return try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
+            let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
+            try events.message(.update, answer, in: channel, at: now, in: db)
+            return answer
         }
     }
 
@@ -289,6 +310,7 @@ extension MessageService {
             record.isRemoved = true
             record.updatedAt = now
             try messages.save(record, in: db)
+            try events.message(.delete, try assembler.message(record, in: channel, options: MessageViewOptions(), in: db), in: channel, at: now, in: db)
         }
     }
 

@@ -4,6 +4,7 @@ import GRDB
 struct ReadStateService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     private let users = UserRepository()
     private let channels = ChannelRepository()
     private let members = MemberRepository()
@@ -24,6 +25,7 @@ struct ReadStateService: Sendable {
         try await database.write { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
             try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: upTo, in: db)
+            try MessageEvents(log: events).read(channel, by: userRowID, upTo: upTo, in: db)
         }
     }
 
@@ -66,6 +68,9 @@ struct ReadStateService: Sendable {
             }
             for channelID in channelIDs {
                 try readState.markRead(channelID: channelID, userRowID: userRowID, upTo: now, in: db)
+                if let channel = try channels.find(rowID: channelID, in: db) {
+                    try MessageEvents(log: events).read(channel, by: userRowID, upTo: now, in: db)
+                }
             }
         }
     }

@@ -4,6 +4,7 @@ import GRDB
 struct BlockService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     private let users = UserRepository()
     private let blocks = BlockRepository()
 
@@ -17,18 +18,36 @@ struct BlockService: Sendable {
                 guard target != blocker else { throw APIError.invalid("target_id", "A user cannot block themselves.") }
                 try blocks.block(target, by: blocker, at: now, in: db)
             }
-            let summaries = try users.summaries(ofRows: targets, in: db)
+            let summaries = try users.summaries(ofRows: targets + [blocker], in: db)
+            for target in targets {
+                try record(.userBlock, ("blocker", blocker), ("blockee", target), summaries, at: now, in: db)
+            }
             return targets.compactMap { summaries[$0] }
         }
     }
 
     func unblock(_ targetID: String, by userID: String) async throws {
+        let now = clock.now
         try await database.write { db in
             let blocker = try users.existingRowID(of: userID, in: db)
             let target = try users.existingRowID(of: targetID, in: db)
             guard try blocks.blocks(target, by: blocker, in: db) else { throw APIError.notFound("Block") }
             try blocks.unblock(target, by: blocker, in: db)
+            let summaries = try users.summaries(ofRows: [blocker, target], in: db)
+            try record(.userUnblock, ("unblocker", blocker), ("unblockee", target), summaries, at: now, in: db)
         }
+    }
+
+    /// `user:block` or `user:unblock`, naming both users under the roles Sendbird gives them.
+    private func record(
+        _ category: EventCategory, _ actor: (key: String, rowID: Int64), _ subject: (key: String, rowID: Int64),
+        _ summaries: [Int64: UserSummary], at time: Int64, in db: Database
+    ) throws {
+        guard let actorUser = summaries[actor.rowID], let subjectUser = summaries[subject.rowID] else { return }
+        var payload = EventFields()
+        payload.add(actor.key, EventUser(user: actorUser))
+        payload.add(subject.key, EventUser(user: subjectUser))
+        try events.record(category, payload, at: time, concerning: [actorUser.userID], in: db)
     }
 
     func blocked(by userID: String, among userIDs: [String]?, page request: PageRequest) async throws -> Page<UserSummary> {

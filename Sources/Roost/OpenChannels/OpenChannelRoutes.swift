@@ -42,6 +42,6 @@ struct OpenChannelRoutes: Sendable {
             let page = try await channels.participants(of: try context.pathParameter("channel_url"), page: try request.query.pageRequest())
             return ParticipantList(participants: page.items.map(Participant.init), next: page.next)
         }
-        ChannelOperatorRoutes(operators: ChannelOperatorService(type: .open, database: channels.database)).register(on: group)
+        ChannelOperatorRoutes(operators: ChannelOperatorService(type: .open, database: channels.database, clock: channels.clock, events: channels.events)).register(on: group)
     }
 }

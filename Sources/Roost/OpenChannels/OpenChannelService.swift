@@ -4,6 +4,7 @@ import GRDB
 struct OpenChannelService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     private let users = UserRepository()
     private let channels = ChannelRepository()
     private let operators = OperatorRepository()
@@ -34,7 +35,14 @@ struct OpenChannelService: Sendable {
                 in: db
             )
             try operators.add(operatorRows, to: channelID, in: db)
-            return try assembler.channel(try channels.find(rowID: channelID, in: db)!, in: db)
+            let record = try channels.find(rowID: channelID, in: db)!
+            let created = try assembler.channel(record, in: db)
+            var payload = EventFields()
+            payload.add("created_at", now)
+            payload.add("operators", created.operators.map(EventUser.init))
+            payload.add("channel", EventChannel(channel: record))
+            try events.record(.openChannelCreate, payload, at: now, channelURL: record.url, in: db)
+            return created
         }
     }
 
@@ -66,8 +74,14 @@ struct OpenChannelService: Sendable {
     }
 
     func delete(_ url: String) async throws {
+        let now = clock.now
         try await database.write { db in
-            try channels.delete(rowID: try channels.existing(.open, url: url, in: db).rowID, in: db)
+            let channel = try channels.existing(.open, url: url, in: db)
+            try channels.delete(rowID: channel.rowID, in: db)
+            var payload = EventFields()
+            payload.add("removed_at", now)
+            payload.add("channel", EventChannel(channel: channel))
+            try events.record(.openChannelRemove, payload, at: now, channelURL: channel.url, in: db)
         }
     }
 

@@ -4,6 +4,7 @@ import GRDB
 struct ReportService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     private let users = UserRepository()
     private let channels = ChannelRepository()
     private let reports = ReportRepository()
@@ -73,8 +74,31 @@ struct ReportService: Sendable {
             }
             report.createdAt = now
             try reports.insert(report, in: db)
+            try record(report, in: db)
             return report
         }
+    }
+
+    /// `message:report`, `user:report` or `{group|open}_channel:report`, with the report's
+    /// snapshots. Like Sendbird's, the event gives `created_at` in seconds.
+    private func record(_ report: ReportRecord, in db: Database) throws {
+        let category: EventCategory = switch report.type {
+        case "message": .messageReport
+        case "user": .userReport
+        default: .channelReport(report.channelType ?? .group)
+        }
+        var payload = EventFields()
+        payload.add("created_at", report.createdAt / 1000)
+        payload.add("report_type", report.type)
+        payload.add("report_category", report.category.rawValue)
+        payload.add("report_description", report.description)
+        for (key, snapshot) in [
+            ("reporting_user", report.reportingUser), ("offending_user", report.offendingUser),
+            ("reported_message", report.reportedMessage), ("channel", report.channel),
+        ] {
+            if let snapshot { payload.add(key, encoded: RawJSON(snapshot)) }
+        }
+        try events.record(category, payload, at: report.createdAt, channelURL: report.channelURL, in: db)
     }
 
     private func summary(_ userID: String, in db: Database) throws -> UserSummary {

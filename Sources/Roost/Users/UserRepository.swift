@@ -133,11 +133,23 @@ struct UserRepository: Sendable {
 
     // MARK: Session tokens
 
-    func addSessionToken(_ token: SessionToken, ofRow rowID: Int64, in db: Database) throws {
+    /// Stores a session token; one issued by `POST /token` is kept but not listed.
+    func addSessionToken(_ token: SessionToken, ofRow rowID: Int64, listed: Bool = true, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT INTO session_tokens (user_id, session_token, expires_at) VALUES (?, ?, ?)",
-            arguments: [rowID, token.sessionToken, token.expiresAt]
+            sql: "INSERT INTO session_tokens (user_id, session_token, expires_at, listed) VALUES (?, ?, ?, ?)",
+            arguments: [rowID, token.sessionToken, token.expiresAt, listed]
         )
+    }
+
+    /// Whether `token` is the user's access token or one of their session tokens still valid at `now`.
+    func accepts(_ token: String, for userID: String, at now: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM users u WHERE u.user_id = ? AND u.is_active = 1 AND (u.access_token = ?
+                    OR EXISTS (SELECT 1 FROM session_tokens t WHERE t.user_id = u.id AND t.session_token = ? AND t.expires_at > ?)))
+                """),
+            arguments: [userID, token, token, now]
+        ) ?? false
     }
 
     // MARK: Invitation preference
@@ -199,7 +211,7 @@ struct UserRepository: Sendable {
         let tokenRows = try Row.fetchCursor(
             db.cachedStatement(sql: """
                 SELECT user_id, session_token, expires_at FROM session_tokens
-                WHERE user_id IN (\(list.placeholders)) ORDER BY expires_at
+                WHERE user_id IN (\(list.placeholders)) AND listed = 1 ORDER BY expires_at
                 """),
             arguments: list.arguments
         )

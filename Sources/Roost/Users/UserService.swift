@@ -84,12 +84,22 @@ struct UserService: Sendable {
         }
     }
 
-    /// A session token from `POST /v3/users/{user_id}/token`. Like Sendbird's current
-    /// tokens it is not stored, so it does not appear in the user's `session_tokens`.
+    /// A session token from `POST /v3/users/{user_id}/token`. Like Sendbird's current tokens
+    /// it does not appear in the user's `session_tokens`; Roost keeps it to open the user's
+    /// own event stream.
     func issueToken(for userID: String, expiresAt: Int64?) async throws -> SessionToken {
         let token = try newSessionToken(expiringAt: expiresAt, parameter: "expires_at")
-        _ = try await user(userID)
+        try await database.write { db in
+            try users.addSessionToken(token, ofRow: try users.existingRowID(of: userID, in: db), listed: false, in: db)
+        }
         return token
+    }
+
+    /// Whether `token` opens `userID`'s own event stream: their access token, or a session
+    /// token that has not expired.
+    func accepts(_ token: String, for userID: String) async throws -> Bool {
+        let now = clock.now
+        return try await database.read { db in try users.accepts(token, for: userID, at: now, in: db) }
     }
 
     private func newSessionToken(expiringAt requested: Int64?, parameter: String) throws(APIError) -> SessionToken {

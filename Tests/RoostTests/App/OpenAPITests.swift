@@ -12,7 +12,8 @@ import Testing
             settings: Settings(),
             apiToken: "unused",
             database: try AppDatabase(DatabaseQueue()),
-            clock: .system
+            clock: .system,
+            events: EventLog(applicationID: "unused")
         )
         let served = Set(router.routes.map { route in
             let path = route.path.description

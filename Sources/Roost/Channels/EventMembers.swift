@@ -1,0 +1,49 @@
+import GRDB
+
+/// The `members` of a group channel's event payload, when the webhook settings include
+/// them (never for Supergroup channels, as on Sendbird), with unread counts when those are
+/// included too. Runs inside the caller's transaction, after the change it reports.
+struct EventMembers: Sendable {
+    private let members = MemberRepository()
+    private let users = UserRepository()
+
+    struct Entry: JSONObject, Sendable {
+        let member: MemberRecord
+        let user: UserSummary
+        /// The member's unread messages across all their channels, with unread counts.
+        let totalUnread: Int?
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("user_id", user.userID)
+            try fields.write("nickname", user.nickname)
+            try fields.write("profile_url", user.profileURL)
+            try fields.write("is_active", user.isActive)
+            try fields.write("is_online", false)
+            try fields.write("is_hidden", member.hiddenState == .unhidden ? 0 : 1)
+            try fields.write("state", member.state.rawValue)
+            if let totalUnread {
+                try fields.write("unread_message_count", member.unreadMessageCount)
+                try fields.write("total_unread_message_count", totalUnread)
+                try fields.write("channel_unread_message_count", member.unreadMessageCount)
+                try fields.write("channel_mention_count", member.unreadMentionCount)
+            }
+            try fields.write("push_enabled", false)
+            try fields.write("push_trigger_option", "default")
+            try fields.write("do_not_disturb", false)
+            try fields.write("metadata", user.metadata)
+        }
+    }
+
+    /// The entries the options call for, or nil when the payload carries no members.
+    func entries(of channel: ChannelRecord, options: EventOptions.Values, in db: Database) throws -> [Entry]? {
+        guard options.includeMembers, channel.type == .group, !channel.isSuper else { return nil }
+        let records = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []
+        let summaries = try users.summaries(ofRows: records.map(\.userRowID), in: db)
+        let totals = options.includeUnreadCount ? try members.totalUnread(of: records.map(\.userRowID), in: db) : [:]
+        return records.compactMap { record in
+            summaries[record.userRowID].map {
+                Entry(member: record, user: $0, totalUnread: options.includeUnreadCount ? totals[record.userRowID] ?? 0 : nil)
+            }
+        }
+    }
+}

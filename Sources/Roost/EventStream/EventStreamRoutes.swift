@@ -1,0 +1,119 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+
+/// `GET /roost/events`: the event log, Roost's own (Sendbird has no such route). As JSON,
+/// one page after `since`; with `Accept: text/event-stream`, a live stream of Server-Sent
+/// Events that starts after `since` (or `Last-Event-ID`), sends what was missed, then every
+/// new event as it commits, with heartbeat comments while idle.
+struct EventStreamRoutes: Sendable {
+    let stream: EventStreamService
+    let access: EventStreamAccess
+
+    /// How often an idle stream sends a heartbeat comment, so proxies keep it open.
+    static let heartbeat: Duration = .seconds(15)
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.get("events") { request, _ in
+            let query = request.query
+            let filter = try await access.filter(for: request, query: query)
+            let since = try Self.since(request, query)
+            if request.headers[.accept]?.contains("text/event-stream") == true {
+                return Self.streamResponse(from: since, filter: filter, stream: stream)
+            }
+            let limit = try query.int("limit") ?? 100
+            guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
+            let events = try await stream.events(after: since, matching: filter, limit: limit)
+            return try jsonResponse(EventPage(events: events))
+        }
+    }
+
+    /// Where a reader starts: after `since`, or after the `Last-Event-ID` a reconnecting
+    /// EventSource sends; from the beginning of the log otherwise.
+    private static func since(_ request: Request, _ query: QueryParameters) throws(APIError) -> Int64 {
+        if let lastID = request.headers[.lastEventID] {
+            guard let seq = Int64(lastID), seq >= 0 else { throw .invalid("Last-Event-ID") }
+            return seq
+        }
+        let since = try query.int64("since") ?? 0
+        guard since >= 0 else { throw .negativeNotAllowed("since") }
+        return since
+    }
+
+    private static func streamResponse(from start: Int64, filter: EventFilter, stream: EventStreamService) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody(asyncSequence: ServerSentEvents(stream: stream, filter: filter, start: start))
+        )
+    }
+}
+
+/// The chunks of one live stream: the events after `start` as they commit, in Server-Sent
+/// Events form, and a heartbeat comment after each quiet `heartbeat`. It ends when the
+/// server shuts down (or the client goes away and the write fails).
+struct ServerSentEvents: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    let stream: EventStreamService
+    let filter: EventFilter
+    let start: Int64
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let stream: EventStreamService
+        let filter: EventFilter
+        var last: Int64
+
+        mutating func next() async throws -> ByteBuffer? {
+            let (stream, filter, after) = (self.stream, self.filter, last)
+            let chunk: (text: String, last: Int64)? = try? await cancelWhenGracefulShutdown {
+                while true {
+                    let generation = stream.notifier.current
+                    let events = try await stream.events(after: after, matching: filter, limit: 500)
+                    if let newest = events.last {
+                        let text = events.map { "id: \($0.seq)\nevent: \($0.category)\ndata: \($0.payload)\n\n" }.joined()
+                        return (text, newest.seq)
+                    }
+                    let woken = await stream.notifier.next(after: generation, timeout: EventStreamRoutes.heartbeat)
+                    try Task.checkCancellation()
+                    if woken == generation { return (": heartbeat\n\n", after) }
+                }
+            }
+            guard let chunk else { return nil }
+            last = chunk.last
+            return ByteBuffer(string: chunk.text)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(stream: stream, filter: filter, last: start)
+    }
+}
+
+/// One page of the log as JSON: each event with its sequence number, category, time, channel
+/// and the payload a webhook would carry.
+struct EventPage: JSONObject {
+    let events: [StoredEvent]
+
+    struct Item: JSONObject {
+        let event: StoredEvent
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("seq", event.seq)
+            try fields.write("category", event.category)
+            try fields.write("created_at", event.createdAt)
+            try fields.write("channel_url", event.channelURL ?? "")
+            try fields.write("payload", RawJSON(event.payload))
+        }
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("events", events.map(Item.init))
+        try fields.write("last_seq", events.last?.seq ?? 0)
+    }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+}

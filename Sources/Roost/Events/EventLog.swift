@@ -1,0 +1,42 @@
+import GRDB
+
+/// The one source of every outbound event. Features record an event in the transaction of
+/// the change it reports, so an event exists exactly when its change committed; webhook
+/// delivery and the live streams read the log.
+struct EventLog: Sendable {
+    let applicationID: String
+    let options: EventOptions
+    let notifier: EventNotifier
+    private let repository = EventRepository()
+
+    init(applicationID: String, options: EventOptions = EventOptions(), notifier: EventNotifier = EventNotifier()) {
+        self.applicationID = applicationID
+        self.options = options
+        self.notifier = notifier
+    }
+
+    /// Appends an event: its payload (with `category` first and `app_id` last, as Sendbird's
+    /// are), the channel it happened in, and the users it concerns directly.
+    func record(
+        _ category: EventCategory, _ payload: some JSONObject, at time: Int64, channelURL: String? = nil,
+        concerning userIDs: [String] = [], in db: Database
+    ) throws {
+        let body = try JSON.encoder.encode(Envelope(category: category, applicationID: applicationID, payload: payload))
+        try repository.insert(
+            category, at: time, channelURL: channelURL, concerning: userIDs, payload: String(decoding: body, as: UTF8.self), in: db
+        )
+        notifier.recorded()
+    }
+
+    private struct Envelope<Payload: JSONObject>: JSONObject {
+        let category: EventCategory
+        let applicationID: String
+        let payload: Payload
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("category", category.rawValue)
+            try payload.write(to: &fields)
+            try fields.write("app_id", applicationID)
+        }
+    }
+}

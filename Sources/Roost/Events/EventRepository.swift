@@ -1,0 +1,101 @@
+import GRDB
+
+/// An event as the log keeps it.
+struct StoredEvent: Sendable, Equatable, FetchableRecord {
+    var seq: Int64
+    var category: String
+    var createdAt: Int64
+    var channelURL: String?
+    var payload: String
+
+    enum Columns: Int, TableColumns {
+        case seq, category, created_at, channel_url, payload
+    }
+
+    init(row: Row) {
+        seq = row[Columns.seq]
+        category = row[Columns.category]
+        createdAt = row[Columns.created_at]
+        channelURL = row[Columns.channel_url]
+        payload = row[Columns.payload]
+    }
+}
+
+/// Which events a reader wants.
+struct EventFilter: Sendable {
+    var categories: [String]?
+    var channelURL: String?
+    /// Only what this user's own stream carries: events of channels they belonged to when
+    /// the event happened, and events that concern them directly.
+    var visibleTo: String?
+}
+
+/// The events table. Every method runs inside the caller's transaction.
+struct EventRepository: Sendable {
+    private static let columns = StoredEvent.Columns.qualified(by: "events")
+
+    func insert(
+        _ category: EventCategory, at time: Int64, channelURL: String?, concerning userIDs: [String], payload: String,
+        in db: Database
+    ) throws {
+        try db.executeCached(
+            sql: "INSERT INTO events (category, created_at, channel_url, payload) VALUES (?, ?, ?, ?)",
+            arguments: [category.rawValue, time, channelURL, payload]
+        )
+        let seq = db.lastInsertedRowID
+        for userID in Set(userIDs) {
+            try db.executeCached(sql: "INSERT OR IGNORE INTO event_users (user_id, seq) VALUES (?, ?)", arguments: [userID, seq])
+        }
+    }
+
+    /// Events after `seq`, oldest first.
+    func events(after seq: Int64, matching filter: EventFilter, limit: Int, in db: Database) throws -> [StoredEvent] {
+        var conditions = Conditions()
+        conditions.add("events.seq > ?", [seq])
+        if let categories = filter.categories {
+            let list = SQL.ValueList(categories)
+            conditions.add("events.category IN (\(list.placeholders))", list.arguments)
+        }
+        if let url = filter.channelURL { conditions.add("events.channel_url = ?", [url]) }
+        if let userID = filter.visibleTo {
+            // A group channel's events from while they were a member (invitations count from
+            // the invitation), an open channel's from while they were in it, and their own.
+            conditions.add(
+                """
+                (EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq)
+                 OR EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?
+                            JOIN members m ON m.channel_id = c.id AND m.user_id = u.id
+                            WHERE c.channel_url = events.channel_url
+                              AND events.created_at >= CASE WHEN m.invited_at > 0 THEN m.invited_at ELSE m.joined_at END)
+                 OR EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?
+                            JOIN participants p ON p.channel_id = c.id AND p.user_id = u.id
+                            WHERE c.channel_url = events.channel_url AND events.created_at >= p.entered_at))
+                """,
+                [userID, userID, userID]
+            )
+        }
+        return try StoredEvent.fetchAll(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM events \(conditions.whereClause) ORDER BY events.seq LIMIT ?"),
+            arguments: conditions.arguments + [limit]
+        )
+    }
+
+    func lastSeq(in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(seq), 0) FROM events")) ?? 0
+    }
+
+    /// Deletes up to `batch` events that are both older than `time` and not among the
+    /// newest `keep`, and not after `keepingFrom` (still to be delivered); answers how many.
+    func prune(before time: Int64, keepingNewest keep: Int, keepingFrom seq: Int64, batch: Int, in db: Database) throws -> Int {
+        try db.executeCached(
+            sql: """
+                DELETE FROM events WHERE seq IN (
+                    SELECT seq FROM events
+                    WHERE created_at < ? AND seq <= (SELECT COALESCE(MAX(seq), 0) FROM events) - ? AND seq <= ?
+                    ORDER BY seq LIMIT ?)
+                """,
+            arguments: [time, keep, seq, batch]
+        )
+        return db.changesCount
+    }
+}

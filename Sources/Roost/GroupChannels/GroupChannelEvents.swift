@@ -1,0 +1,111 @@
+import GRDB
+
+/// The events of group channels, each recorded inside the transaction of the change it
+/// reports, after the change (so `members` shows the channel as it now is). Changes made
+/// through the Platform API carry `sdk: "API"`.
+struct GroupChannelEvents: Sendable {
+    let log: EventLog
+    private let users = UserRepository()
+    private let members = EventMembers()
+
+    func created(_ channel: ChannelRecord, by creator: Int64?, joined: [Int64], at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("created_at", time)
+        payload.add("inviter", try creator.flatMap { try user($0, in: db) })
+        try record(.groupChannelCreate, payload, channel, at: time, in: db)
+        // Members added at creation join; they are not invited.
+        if !joined.isEmpty { try self.joined(channel, joined, at: time, in: db) }
+    }
+
+    func joined(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
+        try membership(.groupChannelJoin, "joined_at", channel, userRowIDs, at: time, in: db)
+    }
+
+    func left(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
+        try membership(.groupChannelLeave, "left_at", channel, userRowIDs, at: time, in: db)
+    }
+
+    func declined(_ channel: ChannelRecord, _ userRowID: Int64, at time: Int64, in db: Database) throws {
+        try membership(.groupChannelDeclineInvite, "declined_at", channel, [userRowID], at: time, in: db)
+    }
+
+    func invited(_ channel: ChannelRecord, by inviter: Int64?, _ invitees: [Int64], at time: Int64, in db: Database) throws {
+        guard !invitees.isEmpty else { return }
+        var payload = EventFields()
+        payload.add("invited_at", time)
+        payload.add("inviter", try inviter.flatMap { try user($0, in: db) })
+        let summaries = try users.summaries(ofRows: invitees, in: db)
+        let invited = invitees.compactMap { summaries[$0] }
+        payload.add("invitees", invited.map(EventUser.init))
+        try record(.groupChannelInvite, payload, channel, at: time, concerning: invited.map(\.userID), in: db)
+    }
+
+    /// A channel whose name, cover, custom type, data or access code changed, with each
+    /// change's old and new value.
+    func changed(from old: ChannelRecord, to new: ChannelRecord, at time: Int64, in db: Database) throws {
+        let compared: [(String, String, String)] = [
+            ("name", old.name, new.name), ("cover_url", old.coverURL, new.coverURL),
+            ("custom_type", old.customType, new.customType), ("data", old.data, new.data),
+            ("access_code", old.accessCode ?? "", new.accessCode ?? ""),
+        ]
+        let changes = compared.filter { $0.1 != $0.2 }.map { Change(key: $0.0, old: $0.1, new: $0.2) }
+        guard !changes.isEmpty else { return }
+        var payload = EventFields()
+        payload.add("changed_at", time)
+        payload.add("changes", changes)
+        try record(.groupChannelChanged, payload, new, at: time, in: db)
+    }
+
+    func removed(_ channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("removed_at", time)
+        try record(.groupChannelRemove, payload, channel, at: time, withMembers: false, in: db)
+    }
+
+    func frozen(_ channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("freeze", channel.freeze)
+        payload.add("changed_at", time)
+        try record(.groupChannelFreezeUnfreeze, payload, channel, at: time, in: db)
+    }
+
+    private struct Change: JSONObject {
+        let key: String
+        let old: String
+        let new: String
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("key", key)
+            try fields.write("old", old)
+            try fields.write("new", new)
+        }
+    }
+
+    private func membership(
+        _ category: EventCategory, _ timeKey: String, _ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64,
+        in db: Database
+    ) throws {
+        guard !userRowIDs.isEmpty else { return }
+        let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+        let subjects = userRowIDs.compactMap { summaries[$0] }
+        var payload = EventFields()
+        payload.add(timeKey, time)
+        payload.add("users", subjects.map(EventUser.init))
+        try record(category, payload, channel, at: time, concerning: subjects.map(\.userID), in: db)
+    }
+
+    private func record(
+        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
+        concerning userIDs: [String] = [], withMembers: Bool = true, in db: Database
+    ) throws {
+        var payload = payload
+        payload.add("channel", EventChannel(channel: channel))
+        if withMembers { payload.add("members", try members.entries(of: channel, options: log.options.values, in: db)) }
+        payload.add("sdk", "API")
+        try log.record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, in: db)
+    }
+
+    private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
+        try users.summaries(ofRows: [rowID], in: db)[rowID].map(EventUser.init)
+    }
+}

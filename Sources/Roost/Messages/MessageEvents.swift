@@ -1,0 +1,114 @@
+import GRDB
+
+/// The events of messages in either kind of channel (sent, edited, deleted, read, reacted
+/// to) and of users entering open channels or sending too fast, each recorded inside the
+/// transaction of its change.
+struct MessageEvents: Sendable {
+    let log: EventLog
+    private let members = EventMembers()
+    private let users = UserRepository()
+
+    func message(_ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("sender", message.sender.map { EventUser(user: $0.user) })
+        payload.add("silent", message.record.isSilent)
+        payload.add("custom_type", message.record.customType)
+        payload.add("mention_type", message.record.mentionType.rawValue)
+        payload.add("mentioned_users", message.mentionedUsers.map { EventUser(user: $0.user) })
+        payload.add("type", message.record.type.rawValue)
+        payload.add("payload", Body(record: message.record))
+        switch action {
+        case .send: break
+        case .update: payload.add("updated_at", time)
+        case .delete: payload.add("deleted_at", time)
+        }
+        try record(.message(action, in: channel.type), payload, channel, at: time, in: db)
+    }
+
+    /// A member read the channel's messages up to `time`.
+    func read(_ channel: ChannelRecord, by userRowID: Int64, upTo time: Int64, in db: Database) throws {
+        guard let user = try users.summaries(ofRows: [userRowID], in: db)[userRowID],
+              let member = try MemberRepository().find(channelID: channel.rowID, userRowID: userRowID, in: db)
+        else { return }
+        let total = try MemberRepository().totalUnread(of: [userRowID], in: db)[userRowID] ?? 0
+        var payload = EventFields()
+        payload.add("read_updates", [ReadUpdate(userID: user.userID, readAt: time, unread: member.unreadMessageCount, totalUnread: total)])
+        try record(.groupChannelMessageRead, payload, channel, at: time, concerning: [user.userID], in: db)
+    }
+
+    func reaction(_ key: String, added: Bool, by userRowID: Int64, to message: MessageRecord, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("user", try user(userRowID, in: db))
+        payload.add("operation", added ? "ADD" : "DELETE")
+        payload.add("reaction", key)
+        payload.add("message_id", message.id)
+        payload.add("updated_at", time)
+        try record(added ? .groupChannelReactionAdd : .groupChannelReactionDelete, payload, channel, at: time, in: db)
+    }
+
+    func entered(_ channel: ChannelRecord, by userRowID: Int64, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("user", try user(userRowID, in: db))
+        payload.add("entered_at", time)
+        try record(.openChannelEnter, payload, channel, at: time, withMembers: false, in: db)
+    }
+
+    /// A user sent faster than `--max-messages-per-second` allows (the message was refused).
+    func rateLimitExceeded(by userRowID: Int64, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("user", try user(userRowID, in: db))
+        payload.add("channel", EventChannel(channel: channel))
+        payload.add("created_at", time)
+        try log.record(.userMessageRateLimitExceeded, payload, at: time, channelURL: channel.url, in: db)
+    }
+
+    /// A message's `payload`: its text and data as Sendbird's webhooks nest them, with the
+    /// file of a file message.
+    private struct Body: JSONObject {
+        let record: MessageRecord
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("message_id", record.id)
+            try fields.write("custom_type", record.customType)
+            try fields.write("message", record.message)
+            try fields.write("translations", record.translations)
+            try fields.write("data", record.data)
+            try fields.write("created_at", record.createdAt)
+            if let file = record.file {
+                try fields.write("url", file.url)
+                try fields.write("name", file.name)
+                try fields.write("content_type", file.type)
+                try fields.write("size", file.size)
+            }
+        }
+    }
+
+    private struct ReadUpdate: JSONObject {
+        let userID: String
+        let readAt: Int64
+        let unread: Int
+        let totalUnread: Int
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("user_id", userID)
+            try fields.write("read_ts", readAt)
+            try fields.write("channel_unread_message_count", unread)
+            try fields.write("total_unread_message_count", totalUnread)
+        }
+    }
+
+    private func record(
+        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
+        concerning userIDs: [String] = [], withMembers: Bool = true, in db: Database
+    ) throws {
+        var payload = payload
+        payload.add("channel", EventChannel(channel: channel))
+        if withMembers { payload.add("members", try members.entries(of: channel, options: log.options.values, in: db)) }
+        payload.add("sdk", "API")
+        try log.record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, in: db)
+    }
+
+    private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
+        try users.summaries(ofRows: [rowID], in: db)[rowID].map(EventUser.init)
+    }
+}
