@@ -71,6 +71,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest total size of a request's headers, in bytes (env: ROOST_MAX_HEADER_SIZE).")
     var maxHeaderSize: Int = environment.get("ROOST_MAX_HEADER_SIZE", as: Int.self) ?? defaults.maxHeaderSize
 
+    @Option(help: "Seconds a webhook delivery waits for its answer (env: ROOST_WEBHOOK_TIMEOUT).")
+    var webhookTimeout: Double = environment.get("ROOST_WEBHOOK_TIMEOUT", as: Double.self) ?? defaults.webhookTimeout
+
+    @Option(help: "Milliseconds between a webhook's first two attempts; later pauses double (env: ROOST_WEBHOOK_RETRY_DELAY).")
+    var webhookRetryDelay: Int = environment.get("ROOST_WEBHOOK_RETRY_DELAY", as: Int.self) ?? defaults.webhookRetryDelay
+
+    @Option(help: "Days the event log keeps events at least (env: ROOST_EVENT_RETENTION_DAYS).")
+    var eventRetentionDays: Int = environment.get("ROOST_EVENT_RETENTION_DAYS", as: Int.self) ?? defaults.eventRetentionDays
+
+    @Option(help: "Newest events the event log keeps at least (env: ROOST_EVENT_RETENTION_COUNT).")
+    var eventRetentionCount: Int = environment.get("ROOST_EVENT_RETENTION_COUNT", as: Int.self) ?? defaults.eventRetentionCount
+
     func run() async throws {
         logFormat.bootstrap(level: logLevel)
         let settings = Settings(
@@ -89,7 +101,11 @@ struct Serve: AsyncParsableCommand {
             durability: durability,
             idleTimeout: idleTimeout,
             maxConnections: maxConnections,
-            maxHeaderSize: maxHeaderSize
+            maxHeaderSize: maxHeaderSize,
+            webhookTimeout: webhookTimeout,
+            webhookRetryDelay: webhookRetryDelay,
+            eventRetentionDays: eventRetentionDays,
+            eventRetentionCount: eventRetentionCount
         )
         let app = try await buildApplication(settings)
         try await app.runService()

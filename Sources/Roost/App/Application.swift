@@ -16,14 +16,26 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
     }
     logger.info("Roost \(roostVersion), application \(settings.applicationID), serving on http://\(settings.host):\(settings.port)")
 
+    let masterToken = settings.apiToken ?? stored.token
     let events = EventLog(applicationID: settings.applicationID)
+    events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
     database.onCommit { events.notifier.committed() }
+    let delivery = WebhookDelivery(
+        database: database, notifier: events.notifier, clock: clock, masterToken: masterToken,
+        timing: .init(timeout: .milliseconds(Int64(settings.webhookTimeout * 1000)), retryDelay: .milliseconds(settings.webhookRetryDelay)),
+        logger: logger
+    )
+    let retention = EventRetention(
+        database: database, clock: clock, period: .seconds(Int64(settings.eventRetentionDays) * 86_400),
+        count: settings.eventRetentionCount, logger: logger
+    )
     let router = buildRouter(
         settings: settings,
-        apiToken: settings.apiToken ?? stored.token,
+        apiToken: masterToken,
         database: database,
         clock: clock,
-        events: events
+        events: events,
+        delivery: delivery
     )
     var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
     configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections)
@@ -40,7 +52,7 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
         configuration: configuration,
         // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight,
         // and only then does the database close.
-        services: [DatabaseService(database: database, logger: logger)],
+        services: [DatabaseService(database: database, logger: logger), delivery, retention],
         logger: logger
     )
 }

@@ -3,7 +3,9 @@ import Hummingbird
 /// The composition root of the HTTP side: middleware, then `/health` and `/metrics`, then
 /// every feature's routes under `/v3`, then the uploaded files. The only place that knows
 /// every feature.
-func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, clock: WallClock, events: EventLog) -> Router<RoostContext> {
+func buildRouter(
+    settings: Settings, apiToken: String, database: AppDatabase, clock: WallClock, events: EventLog, delivery: WebhookDelivery
+) -> Router<RoostContext> {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
     router.add(middleware: RequestMetricsMiddleware())
@@ -26,7 +28,11 @@ func buildRouter(settings: Settings, apiToken: String, database: AppDatabase, cl
     // Users and the application.
     let userService = UserService(database: database, clock: clock, deactivation: membershipChanges)
     UserRoutes(users: userService, unreadTotals: readState).register(on: users)
-    ApplicationRoutes(application: ApplicationService(database: database)).register(on: api.group("applications"))
+    let applications = api.group("applications")
+    ApplicationRoutes(application: ApplicationService(database: database)).register(on: applications)
+    WebhookRoutes(
+        webhooks: WebhookService(database: database, events: events, delivery: delivery), applicationID: settings.applicationID
+    ).register(on: applications)
 
     // Channels, with their metadata and meta counters.
     let groupChannels = GroupChannelService(database: database, clock: clock, events: events)

@@ -31,6 +31,14 @@ public struct Settings: Sendable {
     public var maxConnections: Int
     /// Largest total size of a request's headers, in bytes.
     public var maxHeaderSize: Int
+    /// Seconds a webhook delivery waits for its answer.
+    public var webhookTimeout: Double
+    /// Milliseconds between the first two attempts of a webhook delivery; each later pause doubles it.
+    public var webhookRetryDelay: Int
+    /// The event log keeps events for at least this many days...
+    public var eventRetentionDays: Int
+    /// ...and at least this many of the newest events.
+    public var eventRetentionCount: Int
 
     /// Every setting at its default: what `roost serve` uses for a flag given neither on the
     /// command line nor in the environment.
@@ -58,7 +66,11 @@ public struct Settings: Sendable {
         durability: Durability = .normal,
         idleTimeout: Int = 60,
         maxConnections: Int = 4096,
-        maxHeaderSize: Int = 16 * 1024
+        maxHeaderSize: Int = 16 * 1024,
+        webhookTimeout: Double = 5,
+        webhookRetryDelay: Int = 500,
+        eventRetentionDays: Int = 7,
+        eventRetentionCount: Int = 1_000_000
     ) {
         self.host = host
         self.port = port
@@ -76,6 +88,10 @@ public struct Settings: Sendable {
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
         self.maxHeaderSize = maxHeaderSize
+        self.webhookTimeout = webhookTimeout
+        self.webhookRetryDelay = webhookRetryDelay
+        self.eventRetentionDays = eventRetentionDays
+        self.eventRetentionCount = eventRetentionCount
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Testing
 
 @testable import Roost
@@ -8,12 +9,18 @@ import Testing
 /// (The compatibility suite checks that the document is valid OpenAPI.)
 @Suite struct OpenAPITests {
     @Test func documentListsExactlyTheServedRoutes() throws {
+        let database = try AppDatabase(DatabaseQueue())
+        let events = EventLog(applicationID: "unused")
         let router = buildRouter(
             settings: Settings(),
             apiToken: "unused",
-            database: try AppDatabase(DatabaseQueue()),
+            database: database,
             clock: .system,
-            events: EventLog(applicationID: "unused")
+            events: events,
+            delivery: WebhookDelivery(
+                database: database, notifier: events.notifier, clock: .system, masterToken: "unused", timing: .init(),
+                logger: Logger(label: "unused")
+            )
         )
         let served = Set(router.routes.map { route in
             let path = route.path.description

@@ -1,0 +1,296 @@
+"""Webhooks against a real receiver on a loopback port: Sendbird's headers and signature,
+payloads, settings, retries and failures, delivery that survives the receiver being down and
+Roost being killed, and the live event stream resuming without gaps."""
+
+import hashlib
+import hmac
+import json
+import os
+import socket
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from conftest import API_TOKEN, RoostServer, free_port
+
+FAST = ["--webhook-retry-delay", "100", "--webhook-timeout", "1", "--max-messages-per-second", "0"]
+
+
+class Receiver:
+    """A webhook receiver: records every POST; answers 200, 500, or nothing (hangs)."""
+
+    def __init__(self, port=None):
+        self.port = port or free_port()
+        self.mode = "ok"
+        self.requests = []
+        self.lock = threading.Lock()
+        self.server = None
+
+    def start(self):
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                with receiver.lock:
+                    receiver.requests.append({"headers": dict(self.headers), "body": body})
+                if receiver.mode == "hang":
+                    time.sleep(3)
+                    return
+                status = 500 if receiver.mode == "fail" else 200
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}/hooks"
+
+    def payloads(self):
+        with self.lock:
+            return [json.loads(request["body"]) for request in self.requests]
+
+    def wait_for(self, predicate, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate(self.payloads()):
+                return self.payloads()
+            time.sleep(0.05)
+        raise AssertionError(f"timed out; received {[p['category'] for p in self.payloads()]}")
+
+
+def call(base, method, path, body=None, token=API_TOKEN):
+    request = urllib.request.Request(
+        base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+        headers={"Api-Token": token, "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+@pytest.fixture
+def roost():
+    with tempfile.TemporaryDirectory() as folder:
+        server = RoostServer(os.path.join(folder, "roost.sqlite"), FAST)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+def setup_chat(base):
+    for user_id in ["alice", "bob"]:
+        assert call(base, "POST", "/v3/users", {"user_id": user_id, "nickname": user_id, "profile_url": ""})[0] == 200
+    assert call(base, "POST", "/v3/group_channels", {"channel_url": "room", "user_ids": ["alice", "bob"]})[0] == 200
+
+
+def send(base, text, user="alice"):
+    status, body = call(base, "POST", "/v3/group_channels/room/messages", {"message_type": "MESG", "user_id": user, "message": text})
+    assert status == 200, body
+    return body
+
+
+def subscribe(base, url, events=("*",), **extra):
+    status, body = call(base, "PUT", "/v3/applications/settings/webhook", {"enabled": True, "url": url, "enabled_events": list(events), **extra})
+    assert status == 200, body
+    return body
+
+
+def test_headers_signature_and_payloads(roost):
+    receiver = Receiver().start()
+    try:
+        answer = subscribe(roost.url, receiver.url)
+        assert "group_channel:message_send" in answer["webhook"]["enabled_events"]
+        setup_chat(roost.url)
+        sent = send(roost.url, "hello")
+        payloads = receiver.wait_for(lambda got: any(p["category"] == "group_channel:message_send" for p in got))
+        assert [p["category"] for p in payloads] == ["group_channel:create", "group_channel:join", "group_channel:message_send"]
+
+        request = receiver.requests[-1]
+        headers = {key.lower(): value for key, value in request["headers"].items()}
+        assert headers["content-type"] == "application/json"
+        assert headers["user-agent"] == "SendBird"
+        expected = hmac.new(API_TOKEN.encode(), request["body"], hashlib.sha256).hexdigest()
+        assert headers["x-sendbird-signature"] == expected
+        assert hmac.new(b"another-token", request["body"], hashlib.sha256).hexdigest() != expected
+
+        message = payloads[-1]
+        assert message["app_id"] == "roost" and message["sdk"] == "API" and message["type"] == "MESG"
+        assert message["sender"] == {"user_id": "alice", "nickname": "alice", "profile_url": "", "metadata": {}}
+        assert message["payload"]["message_id"] == sent["message_id"]
+        assert message["payload"]["message"] == "hello"
+        assert isinstance(message["payload"]["created_at"], int) and message["payload"]["created_at"] > 10**12
+        assert message["channel"]["channel_url"] == "room"
+        assert "members" not in message
+        assert sorted(user["user_id"] for user in payloads[1]["users"]) == ["alice", "bob"]
+
+        # With members (and their unread counts) included.
+        subscribe(roost.url, receiver.url, include_members=True, include_unread_count=True)
+        send(roost.url, "again")
+        with_members = receiver.wait_for(lambda got: len(got) == 4)[-1]
+        members = {member["user_id"]: member for member in with_members["members"]}
+        assert set(members) == {"alice", "bob"}
+        assert members["bob"]["state"] == "joined" and members["bob"]["unread_message_count"] == 2
+        assert members["bob"]["is_hidden"] == 0
+
+        # Only the subscribed categories arrive.
+        subscribe(roost.url, receiver.url, events=["group_channel:message_read"])
+        send(roost.url, "unheard")
+        assert call(roost.url, "PUT", "/v3/group_channels/room/messages/mark_as_read", {"user_id": "bob"})[0] == 200
+        read = receiver.wait_for(lambda got: len(got) == 5)[-1]
+        assert read["category"] == "group_channel:message_read"
+        assert read["read_updates"][0]["user_id"] == "bob"
+        time.sleep(0.3)
+        assert len(receiver.payloads()) == 5
+    finally:
+        receiver.stop()
+
+
+def test_settings_are_validated(roost):
+    base = roost.url
+    status, body = call(base, "GET", "/v3/applications/settings/webhook?display_all_webhook_categories=true")
+    assert status == 200 and body["webhook"]["enabled"] is False
+    assert "alert:user_message_rate_limit_exceeded" in body["webhook"]["all_webhook_categories"]
+    for bad, code in [
+        ({"enabled": True, "url": "ftp://example.com/hook"}, 400111),
+        ({"enabled": True, "url": "http://127.0.0.1:9/hook", "enabled_events": ["group_channel:nonsense"]}, 400111),
+        ({"enabled": True, "url": "http://127.0.0.1:9/hook", "enabled_events": ["*", "user:block"]}, 400111),
+        ({"enabled": True, "url": "http://127.0.0.1:9/hook", "enabled_events": ["user:block"] * 101}, 400203),
+        ({"enabled": "yes", "url": "http://127.0.0.1:9/hook"}, 400104),
+        ({"enabled": True}, 400105),
+    ]:
+        status, answer = call(base, "PUT", "/v3/applications/settings/webhook", bad)
+        assert (status, answer["code"]) == (400, code), (bad, answer)
+    status, answer = call(base, "PUT", "/v3/applications/settings/webhook", {"enabled": False, "enabled_events": []})
+    assert status == 200 and answer["webhook"]["enabled_events"] == []
+
+
+def test_failing_and_hanging_receivers_get_three_attempts_then_are_listed(roost):
+    receiver = Receiver().start()
+    try:
+        receiver.mode = "fail"
+        subscribe(roost.url, receiver.url, events=["group_channel:create"])
+        assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "failing"})[0] == 200
+        receiver.wait_for(lambda got: len(got) == 3)
+        receiver.mode = "hang"
+        assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "hanging"})[0] == 200
+        receiver.wait_for(lambda got: len(got) == 6, timeout=30)
+
+        def failures():
+            return call(roost.url, "GET", "/v3/applications/roost/failed_webhooks?limit=10")[1]["webhook_logs"]
+
+        deadline = time.monotonic() + 20
+        while len(failures()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        logged = failures()
+        assert [(log["webhook_status_code"], log["attempts"]) for log in logged] == [(500, 3), (0, 3)]
+        assert logged[0]["payload"]["channel"]["channel_url"] == "failing"
+        assert logged[0]["webhook_category"] == "group_channel:create"
+        time.sleep(1)
+        assert len(receiver.requests) == 6, "exactly three attempts each"
+    finally:
+        receiver.stop()
+
+
+def test_a_url_pointing_nowhere_is_a_recorded_failure(roost):
+    subscribe(roost.url, f"http://127.0.0.1:{free_port()}/nobody")
+    assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "nowhere"})[0] == 200
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        logged = call(roost.url, "GET", "/v3/applications/roost/failed_webhooks")[1]["webhook_logs"]
+        if logged:
+            assert logged[0]["webhook_status_code"] == 0
+            return
+        time.sleep(0.1)
+    raise AssertionError("no failure recorded")
+
+
+def test_everything_arrives_in_order_after_the_receiver_comes_back(roost):
+    receiver = Receiver()
+    subscribe(roost.url, receiver.url, events=["group_channel:message_send"])
+    setup_chat(roost.url)
+    for number in range(200):
+        send(roost.url, f"m{number}")
+    time.sleep(1)
+    receiver.start()
+    try:
+        payloads = receiver.wait_for(lambda got: len(got) >= 200, timeout=60)
+        texts = [payload["payload"]["message"] for payload in payloads]
+        assert texts == [f"m{number}" for number in range(200)]
+    finally:
+        receiver.stop()
+
+
+def test_every_committed_event_arrives_after_kill_nine(roost):
+    receiver = Receiver().start()
+    try:
+        subscribe(roost.url, receiver.url, events=["group_channel:message_send"])
+        setup_chat(roost.url)
+        acknowledged = []
+        for round_number in range(3):
+            for number in range(60):
+                acknowledged.append(send(roost.url, f"r{round_number}-{number}")["message_id"])
+            roost.kill()
+            roost.start()
+        payloads = receiver.wait_for(lambda got: {p["payload"]["message_id"] for p in got} >= set(acknowledged), timeout=60)
+        ids = [payload["payload"]["message_id"] for payload in payloads]
+        assert set(acknowledged) <= set(ids)
+    finally:
+        receiver.stop()
+
+
+def read_stream(base, headers, count, timeout=10):
+    """Reads `count` events from the live stream, then closes it."""
+    host, port = base.replace("http://", "").split(":")
+    connection = socket.create_connection((host, int(port)), timeout=timeout)
+    lines = "".join(f"{key}: {value}\r\n" for key, value in headers.items())
+    connection.sendall(f"GET /roost/events HTTP/1.1\r\nHost: roost\r\nAccept: text/event-stream\r\n{lines}\r\n".encode())
+    buffer, events = b"", []
+    deadline = time.monotonic() + timeout
+    while len(events) < count and time.monotonic() < deadline:
+        buffer += connection.recv(65536)
+        while b"\n\n" in buffer:
+            block, buffer = buffer.split(b"\n\n", 1)
+            fields = dict(line.split(": ", 1) for line in block.decode().splitlines() if ": " in line and not line.startswith(":"))
+            if "id" in fields:
+                events.append(fields)
+    connection.close()
+    return events[:count]
+
+
+def test_the_stream_resumes_from_last_event_id_without_gaps_or_repeats(roost):
+    setup_chat(roost.url)
+    for number in range(3):
+        send(roost.url, f"s{number}")
+    first = read_stream(roost.url, {"Api-Token": API_TOKEN}, 4)
+    assert [event["event"] for event in first] == ["group_channel:create", "group_channel:join", "group_channel:message_send", "group_channel:message_send"]
+    for number in range(3, 6):
+        send(roost.url, f"s{number}")
+    resumed = read_stream(roost.url, {"Api-Token": API_TOKEN, "Last-Event-ID": first[-1]["id"]}, 4)
+    ids = [int(event["id"]) for event in first + resumed]
+    assert ids == list(range(1, 9))
+    texts = [json.loads(event["data"])["payload"]["message"] for event in first[2:] + resumed]
+    assert texts == [f"s{number}" for number in range(6)]
