@@ -294,3 +294,28 @@ def test_the_stream_resumes_from_last_event_id_without_gaps_or_repeats(roost):
     assert ids == list(range(1, 9))
     texts = [json.loads(event["data"])["payload"]["message"] for event in first[2:] + resumed]
     assert texts == [f"s{number}" for number in range(6)]
+
+
+def test_a_user_is_online_while_their_own_stream_is_open(roost):
+    setup_chat(roost.url)
+    token = call(roost.url, "POST", "/v3/users/alice/token", {})[1]["token"]
+    assert call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is False
+    host, port = roost.url.replace("http://", "").split(":")
+    connection = socket.create_connection((host, int(port)), timeout=10)
+    connection.sendall(
+        f"GET /roost/events?user_id=alice HTTP/1.1\r\nHost: roost\r\nAccept: text/event-stream\r\nSession-Key: {token}\r\n\r\n".encode()
+    )
+    assert connection.recv(65536).startswith(b"HTTP/1.1 200")
+    deadline = time.monotonic() + 10
+    while call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is not True:
+        assert time.monotonic() < deadline, "alice never came online"
+        time.sleep(0.05)
+    members = call(roost.url, "GET", "/v3/group_channels/room/members")[1]["members"]
+    assert {member["user_id"]: member["is_online"] for member in members} == {"alice": True, "bob": False}
+    connection.close()
+    # Closing is noticed on the next write: a send to alice's channel makes one.
+    send(roost.url, "wake the stream")
+    while call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is not False:
+        assert time.monotonic() < deadline + 10, "alice never went offline"
+        time.sleep(0.05)
+    assert call(roost.url, "GET", "/v3/users/alice")[1]["last_seen_at"] > 0

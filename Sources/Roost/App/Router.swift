@@ -64,7 +64,7 @@ func buildRouter(
     // Roost's own routes: the event log and its live stream.
     EventStreamRoutes(
         stream: EventStreamService(database: database, notifier: events.notifier),
-        access: EventStreamAccess(masterToken: apiToken, users: userService)
+        access: EventStreamAccess(masterToken: apiToken, users: userService), users: userService
     ).register(on: router.group("roost"))
     return router
 }

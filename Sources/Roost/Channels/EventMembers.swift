@@ -18,7 +18,7 @@ struct EventMembers: Sendable {
             try fields.write("nickname", user.nickname)
             try fields.write("profile_url", user.profileURL)
             try fields.write("is_active", user.isActive)
-            try fields.write("is_online", false)
+            try fields.write("is_online", user.isOnline)
             try fields.write("is_hidden", member.hiddenState == .unhidden ? 0 : 1)
             try fields.write("state", member.state.rawValue)
             if let totalUnread {

@@ -24,6 +24,13 @@ struct EventStreamAccess: Sendable {
         filter.visibleTo = userID
         return filter
     }
+
+    /// Whether the request reads its user's own stream with that user's token (rather than
+    /// the master token reading on their behalf).
+    func isOwnStream(_ request: Request, _ filter: EventFilter) -> Bool {
+        let given = request.headers[.sessionKey] ?? request.headers[.apiToken] ?? request.query.string("token")
+        return filter.visibleTo != nil && given != masterToken
+    }
 }
 
 extension HTTPField.Name {

@@ -10,6 +10,7 @@ import ServiceLifecycle
 struct EventStreamRoutes: Sendable {
     let stream: EventStreamService
     let access: EventStreamAccess
+    let users: UserService
 
     /// How often an idle stream sends a heartbeat comment, so proxies keep it open.
     static let heartbeat: Duration = .seconds(15)
@@ -20,7 +21,7 @@ struct EventStreamRoutes: Sendable {
             let filter = try await access.filter(for: request, query: query)
             let since = try Self.since(request, query)
             if request.headers[.accept]?.contains("text/event-stream") == true {
-                return Self.streamResponse(from: since, filter: filter, stream: stream)
+                return streamResponse(from: since, filter: filter, owner: access.isOwnStream(request, filter) ? filter.visibleTo : nil)
             }
             let limit = try query.int("limit") ?? 100
             guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
@@ -41,11 +42,23 @@ struct EventStreamRoutes: Sendable {
         return since
     }
 
-    private static func streamResponse(from start: Int64, filter: EventFilter, stream: EventStreamService) -> Response {
-        Response(
+    /// The live stream; a user's own stream (`owner`) keeps them online while it is open.
+    private func streamResponse(from start: Int64, filter: EventFilter, owner: String?) -> Response {
+        let events = ServerSentEvents(stream: stream, filter: filter, start: start)
+        let users = self.users
+        return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-            body: ResponseBody(asyncSequence: ServerSentEvents(stream: stream, filter: filter, start: start))
+            body: ResponseBody { writer in
+                if let owner { try await users.streamOpened(by: owner) }
+                do {
+                    for try await chunk in events { try await writer.write(chunk) }
+                } catch {
+                    // The client went away: the stream is over.
+                }
+                if let owner { try await users.streamClosed(by: owner) }
+                try await writer.finish(nil)
+            }
         )
     }
 }

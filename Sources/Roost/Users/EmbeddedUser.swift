@@ -5,7 +5,7 @@ struct EmbeddedUser: JSONObject, Sendable {
     func write(to fields: inout JSONFields) throws {
         try user.writeProfile(to: &fields)
         try fields.write("is_active", user.isActive)
-        try fields.write("is_online", false)
+        try fields.write("is_online", user.isOnline)
         try fields.write("last_seen_at", user.lastSeenAt)
     }
 }

@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// A user as Sendbird returns it. Roost has no client connections, so a user is never
-/// online and has never logged in through an SDK.
+/// A user as Sendbird returns it. A user is online while one of their own event streams
+/// (`/roost/events?user_id=`) is open, as an SDK connection makes one online on Sendbird.
 struct User: Sendable, ResponseEncodable {
     var userID: String
     var nickname: String
@@ -10,6 +10,8 @@ struct User: Sendable, ResponseEncodable {
     var accessToken: String
     var isActive: Bool
     var lastSeenAt: Int64
+    /// Whether one of the user's own event streams is open.
+    var isOnline = false
     var createdAt: Int64
     var discoveryKeys: [String]
     var preferredLanguages: [String]
@@ -49,7 +51,7 @@ struct User: Sendable, ResponseEncodable {
         try container.encode(accessToken, forKey: .accessToken)
         try container.encode(sessionTokens, forKey: .sessionTokens)
         try container.encode(isActive, forKey: .isActive)
-        try container.encode(false, forKey: .isOnline)
+        try container.encode(isOnline, forKey: .isOnline)
         try container.encode(false, forKey: .hasEverLoggedIn)
         try container.encode(lastSeenAt, forKey: .lastSeenAt)
         // Sendbird gives a user's created_at in Unix seconds (last_seen_at is milliseconds).

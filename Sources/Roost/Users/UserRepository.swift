@@ -163,6 +163,30 @@ struct UserRepository: Sendable {
         try db.executeCached(sql: "UPDATE users SET auto_accept_invitations = ? WHERE id = ?", arguments: [autoAccept, rowID])
     }
 
+    // MARK: Presence
+
+    /// A user's own event stream opened, or (with `at`) closed: the last one to close sets
+    /// `last_seen_at`.
+    func streamOpened(by userID: String, in db: Database) throws {
+        try db.executeCached(sql: "UPDATE users SET open_streams = open_streams + 1 WHERE user_id = ?", arguments: [userID])
+    }
+
+    func streamClosed(by userID: String, at now: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                UPDATE users SET open_streams = MAX(open_streams - 1, 0),
+                    last_seen_at = CASE WHEN open_streams <= 1 THEN ? ELSE last_seen_at END
+                WHERE user_id = ?
+                """,
+            arguments: [now, userID]
+        )
+    }
+
+    /// At start-up no stream is open, whatever a crash left behind.
+    func closeAllStreams(in db: Database) throws {
+        try db.executeCached(sql: "UPDATE users SET open_streams = 0 WHERE open_streams > 0")
+    }
+
     // MARK: Summaries
 
     /// Summaries of the given users in two queries, keyed by row id.
@@ -173,7 +197,7 @@ struct UserRepository: Sendable {
         let metadata = try Self.metadata.items(ofOwners: list, in: db)
         let rows = try Row.fetchCursor(
             db.cachedStatement(
-                sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at FROM users WHERE id IN (\(list.placeholders))"
+                sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at, open_streams FROM users WHERE id IN (\(list.placeholders))"
             ),
             arguments: list.arguments
         )
@@ -182,7 +206,8 @@ struct UserRepository: Sendable {
             let rowID: Int64 = row["id"]
             summaries[rowID] = UserSummary(
                 rowID: rowID, userID: row["user_id"], nickname: row["nickname"], profileURL: row["profile_url"],
-                isActive: row["is_active"], lastSeenAt: row["last_seen_at"], metadata: metadata[rowID] ?? [:]
+                isActive: row["is_active"], lastSeenAt: row["last_seen_at"], isOnline: row["open_streams"] as Int > 0,
+                metadata: metadata[rowID] ?? [:]
             )
         }
         return summaries
@@ -227,6 +252,7 @@ struct UserRepository: Sendable {
                 accessToken: row["access_token"] ?? "",
                 isActive: row["is_active"],
                 lastSeenAt: row["last_seen_at"],
+                isOnline: row["open_streams"] as Int > 0,
                 createdAt: row["created_at"],
                 discoveryKeys: JSONColumn.decode(row["discovery_keys"]),
                 preferredLanguages: JSONColumn.decode(row["preferred_languages"]),

@@ -95,6 +95,17 @@ struct UserService: Sendable {
         return token
     }
 
+    /// The user is online while one of their own event streams is open; the last to close
+    /// sets `last_seen_at`.
+    func streamOpened(by userID: String) async throws {
+        try await database.write { db in try users.streamOpened(by: userID, in: db) }
+    }
+
+    func streamClosed(by userID: String) async throws {
+        let now = clock.now
+        try await database.write { db in try users.streamClosed(by: userID, at: now, in: db) }
+    }
+
     /// Whether `token` opens `userID`'s own event stream: their access token, or a session
     /// token that has not expired.
     func accepts(_ token: String, for userID: String) async throws -> Bool {

@@ -7,6 +7,7 @@ struct UserSummary: Sendable, Equatable {
     var profileURL: String
     var isActive: Bool
     var lastSeenAt: Int64
+    var isOnline = false
     var metadata: [String: String]
 }
 
