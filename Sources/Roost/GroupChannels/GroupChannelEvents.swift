@@ -6,13 +6,12 @@ import GRDB
 struct GroupChannelEvents: Sendable {
     let log: EventLog
     private let users = UserRepository()
-    private let members = EventMembers()
 
     func created(_ channel: ChannelRecord, by creator: Int64?, joined: [Int64], at time: Int64, in db: Database) throws {
         var payload = EventFields()
         payload.add("created_at", time)
         payload.add("inviter", try creator.flatMap { try user($0, in: db) })
-        try record(.groupChannelCreate, payload, channel, at: time, in: db)
+        try log.recordChannelEvent(.groupChannelCreate, payload, channel, at: time, in: db)
         // Members added at creation join; they are not invited.
         if !joined.isEmpty { try self.joined(channel, joined, at: time, in: db) }
     }
@@ -37,7 +36,7 @@ struct GroupChannelEvents: Sendable {
         let summaries = try users.summaries(ofRows: invitees, in: db)
         let invited = invitees.compactMap { summaries[$0] }
         payload.add("invitees", invited.map(EventUser.init))
-        try record(.groupChannelInvite, payload, channel, at: time, concerning: invited.map(\.userID), in: db)
+        try log.recordChannelEvent(.groupChannelInvite, payload, channel, at: time, concerning: invited.map(\.userID), in: db)
     }
 
     /// A channel whose name, cover, custom type, data or access code changed, with each
@@ -53,20 +52,20 @@ struct GroupChannelEvents: Sendable {
         var payload = EventFields()
         payload.add("changed_at", time)
         payload.add("changes", changes)
-        try record(.groupChannelChanged, payload, new, at: time, in: db)
+        try log.recordChannelEvent(.groupChannelChanged, payload, new, at: time, in: db)
     }
 
     func removed(_ channel: ChannelRecord, at time: Int64, in db: Database) throws {
         var payload = EventFields()
         payload.add("removed_at", time)
-        try record(.groupChannelRemove, payload, channel, at: time, withMembers: false, in: db)
+        try log.recordChannelEvent(.groupChannelRemove, payload, channel, at: time, withMembers: false, in: db)
     }
 
     func frozen(_ channel: ChannelRecord, at time: Int64, in db: Database) throws {
         var payload = EventFields()
         payload.add("freeze", channel.freeze)
         payload.add("changed_at", time)
-        try record(.groupChannelFreezeUnfreeze, payload, channel, at: time, in: db)
+        try log.recordChannelEvent(.groupChannelFreezeUnfreeze, payload, channel, at: time, in: db)
     }
 
     private struct Change: JSONObject {
@@ -91,18 +90,7 @@ struct GroupChannelEvents: Sendable {
         var payload = EventFields()
         payload.add(timeKey, time)
         payload.add("users", subjects.map(EventUser.init))
-        try record(category, payload, channel, at: time, concerning: subjects.map(\.userID), in: db)
-    }
-
-    private func record(
-        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
-        concerning userIDs: [String] = [], withMembers: Bool = true, in db: Database
-    ) throws {
-        var payload = payload
-        payload.add("channel", EventChannel(channel: channel))
-        if withMembers { payload.add("members", try members.entries(of: channel, options: log.options.values, in: db)) }
-        payload.add("sdk", "API")
-        try log.record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, in: db)
+        try log.recordChannelEvent(category, payload, channel, at: time, concerning: subjects.map(\.userID), in: db)
     }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {

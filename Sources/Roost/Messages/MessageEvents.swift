@@ -5,7 +5,6 @@ import GRDB
 /// transaction of its change.
 struct MessageEvents: Sendable {
     let log: EventLog
-    private let members = EventMembers()
     private let users = UserRepository()
 
     func message(_ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
@@ -22,7 +21,7 @@ struct MessageEvents: Sendable {
         case .update: payload.add("updated_at", time)
         case .delete: payload.add("deleted_at", time)
         }
-        try record(.message(action, in: channel.type), payload, channel, at: time, in: db)
+        try log.recordChannelEvent(.message(action, in: channel.type), payload, channel, at: time, in: db)
     }
 
     /// A member read the channel's messages up to `time`.
@@ -33,7 +32,7 @@ struct MessageEvents: Sendable {
         let total = try MemberRepository().totalUnread(of: [userRowID], in: db)[userRowID] ?? 0
         var payload = EventFields()
         payload.add("read_updates", [ReadUpdate(userID: user.userID, readAt: time, unread: member.unreadMessageCount, totalUnread: total)])
-        try record(.groupChannelMessageRead, payload, channel, at: time, concerning: [user.userID], in: db)
+        try log.recordChannelEvent(.groupChannelMessageRead, payload, channel, at: time, concerning: [user.userID], in: db)
     }
 
     func reaction(_ key: String, added: Bool, by userRowID: Int64, to message: MessageRecord, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
@@ -43,14 +42,14 @@ struct MessageEvents: Sendable {
         payload.add("reaction", key)
         payload.add("message_id", message.id)
         payload.add("updated_at", time)
-        try record(added ? .groupChannelReactionAdd : .groupChannelReactionDelete, payload, channel, at: time, in: db)
+        try log.recordChannelEvent(added ? .groupChannelReactionAdd : .groupChannelReactionDelete, payload, channel, at: time, in: db)
     }
 
     func entered(_ channel: ChannelRecord, by userRowID: Int64, at time: Int64, in db: Database) throws {
         var payload = EventFields()
         payload.add("user", try user(userRowID, in: db))
         payload.add("entered_at", time)
-        try record(.openChannelEnter, payload, channel, at: time, withMembers: false, in: db)
+        try log.recordChannelEvent(.openChannelEnter, payload, channel, at: time, withMembers: false, in: db)
     }
 
     /// A user sent faster than `--max-messages-per-second` allows (the message was refused).
@@ -95,17 +94,6 @@ struct MessageEvents: Sendable {
             try fields.write("channel_unread_message_count", unread)
             try fields.write("total_unread_message_count", totalUnread)
         }
-    }
-
-    private func record(
-        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
-        concerning userIDs: [String] = [], withMembers: Bool = true, in db: Database
-    ) throws {
-        var payload = payload
-        payload.add("channel", EventChannel(channel: channel))
-        if withMembers { payload.add("members", try members.entries(of: channel, options: log.options.values, in: db)) }
-        payload.add("sdk", "API")
-        try log.record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, in: db)
     }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
