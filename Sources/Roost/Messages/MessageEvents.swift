@@ -24,10 +24,13 @@ struct MessageEvents: Sendable {
         try log.recordChannelEvent(.message(action, in: channel.type), payload, channel, at: time, in: db)
     }
 
-    /// A member read the channel's messages up to `time`.
-    func read(_ channel: ChannelRecord, by userRowID: Int64, upTo time: Int64, in db: Database) throws {
-        guard let user = try users.summaries(ofRows: [userRowID], in: db)[userRowID],
-              let member = try MemberRepository().find(channelID: channel.rowID, userRowID: userRowID, in: db)
+    /// A member read the channel's messages up to `time`. Recorded only when that read some
+    /// unread messages (`unreadBefore` is the count before the read): Sendbird reports a read
+    /// that leaves the member's unread count as it was to no one.
+    func read(_ channel: ChannelRecord, by userRowID: Int64, upTo time: Int64, unreadBefore: Int, in db: Database) throws {
+        guard let member = try MemberRepository().find(channelID: channel.rowID, userRowID: userRowID, in: db),
+              member.unreadMessageCount != unreadBefore,
+              let user = try users.summaries(ofRows: [userRowID], in: db)[userRowID]
         else { return }
         let total = try MemberRepository().totalUnread(of: [userRowID], in: db)[userRowID] ?? 0
         var payload = EventFields()

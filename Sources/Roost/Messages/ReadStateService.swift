@@ -23,9 +23,9 @@ struct ReadStateService: Sendable {
     func markAsRead(_ url: String, userID: String, timestamp: Int64?) async throws {
         let upTo = timestamp.flatMap { $0 > 0 ? $0 : nil } ?? clock.now
         try await database.write { db in
-            let (channel, userRowID) = try membership(url, userID, in: db)
-            try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: upTo, in: db)
-            try MessageEvents(log: events).read(channel, by: userRowID, upTo: upTo, in: db)
+            let (channel, member) = try member(url, userID, in: db)
+            try readState.markRead(channelID: channel.rowID, userRowID: member.userRowID, upTo: upTo, in: db)
+            try MessageEvents(log: events).read(channel, by: member.userRowID, upTo: upTo, unreadBefore: member.unreadMessageCount, in: db)
         }
     }
 
@@ -67,9 +67,10 @@ struct ReadStateService: Sendable {
                 channelIDs = try members.channelIDs(of: userRowID, customType: nil, in: db)
             }
             for channelID in channelIDs {
+                let unreadBefore = try members.find(channelID: channelID, userRowID: userRowID, in: db)?.unreadMessageCount ?? 0
                 try readState.markRead(channelID: channelID, userRowID: userRowID, upTo: now, in: db)
-                if let channel = try channels.find(rowID: channelID, in: db) {
-                    try MessageEvents(log: events).read(channel, by: userRowID, upTo: now, in: db)
+                if unreadBefore > 0, let channel = try channels.find(rowID: channelID, in: db) {
+                    try MessageEvents(log: events).read(channel, by: userRowID, upTo: now, unreadBefore: unreadBefore, in: db)
                 }
             }
         }
@@ -121,11 +122,17 @@ struct ReadStateService: Sendable {
 
     /// The channel and the row id of a user who must be a member of it.
     private func membership(_ url: String, _ userID: String, in db: Database) throws -> (ChannelRecord, Int64) {
+        let (channel, member) = try member(url, userID, in: db)
+        return (channel, member.userRowID)
+    }
+
+    /// The channel and the membership of a user who must be a member of it.
+    private func member(_ url: String, _ userID: String, in db: Database) throws -> (ChannelRecord, MemberRecord) {
         let channel = try channels.existing(.group, url: url, in: db)
         let userRowID = try users.existingRowID(of: userID, in: db)
-        guard try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil else {
+        guard let member = try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) else {
             throw APIError.notAMember(userID)
         }
-        return (channel, userRowID)
+        return (channel, member)
     }
 }

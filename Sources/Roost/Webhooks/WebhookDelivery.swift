@@ -77,7 +77,7 @@ final class WebhookDelivery: Service, @unchecked Sendable {
                 var done = settings.deliveredSeq
                 for event in batch {
                     if settings.delivers(event.category) {
-                        guard await deliver(event, with: client) else { break }
+                        guard await deliver(event, to: settings.url, with: client) else { break }
                     }
                     done = event.seq
                 }
@@ -92,17 +92,17 @@ final class WebhookDelivery: Service, @unchecked Sendable {
     }
 
     /// Delivers one event; answers false when stopped before it was delivered or given up.
-    private func deliver(_ event: StoredEvent, with client: HTTPClient) async -> Bool {
+    /// While the receiver cannot be reached, the settings are read again before each round,
+    /// so a corrected URL (or webhooks turned off) takes effect.
+    private func deliver(_ event: StoredEvent, to firstURL: String, with client: HTTPClient) async -> Bool {
         var recordedUnreachable = false
         var wait = timing.retryDelay
+        var url = firstURL
         while !Task.isCancelled {
-            guard let settings = try? await database.read({ db in try self.webhooks.settings(in: db) }),
-                  settings.delivers(event.category)
-            else { return true }
             var answered = false
             var lastStatus = 0
             for attempt in 1...timing.attempts {
-                switch await post(event, to: settings.url, with: client) {
+                switch await post(event, to: url, with: client) {
                 case .delivered:
                     lag.recordMilliseconds(max(0, clock.now - event.createdAt))
                     return true
@@ -127,6 +127,10 @@ final class WebhookDelivery: Service, @unchecked Sendable {
             // Nobody listens at the URL: wait for the receiver, longer each round.
             try? await Task.sleep(for: wait)
             wait = min(wait * 2, timing.longestWait)
+            guard let settings = try? await database.read({ db in try self.webhooks.settings(in: db) }),
+                  settings.delivers(event.category)
+            else { return true }
+            url = settings.url
         }
         return false
     }
