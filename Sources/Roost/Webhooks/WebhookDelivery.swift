@@ -47,7 +47,14 @@ final class WebhookDelivery: Service, @unchecked Sendable {
 
     /// The lowercase hex HMAC-SHA256 of a body, as `x-sendbird-signature` carries it.
     static func signature(of body: [UInt8], key: SymmetricKey) -> String {
-        HMAC<SHA256>.authenticationCode(for: body, using: key).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in HMAC<SHA256>.authenticationCode(for: body, using: key) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// Wakes the deliverer after the settings changed.
