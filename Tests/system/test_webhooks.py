@@ -38,7 +38,10 @@ class Receiver:
             protocol_version = "HTTP/1.1"
 
             def do_POST(self):
-                body = self.rfile.read(int(self.headers["Content-Length"]))
+                length = int(self.headers["Content-Length"])
+                body = self.rfile.read(length)
+                if len(body) < length:
+                    return  # the sender was killed mid-request: nothing was delivered
                 with receiver.lock:
                     receiver.requests.append({"headers": dict(self.headers), "body": body})
                 if receiver.mode == "hang":
