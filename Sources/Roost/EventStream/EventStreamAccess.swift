@@ -9,8 +9,15 @@ struct EventStreamAccess: Sendable {
     let masterToken: String
     let users: UserService
 
-    func filter(for request: Request, query: QueryParameters) async throws -> EventFilter {
-        var filter = EventFilter(
+    /// What a request may read: the events it asked for, and the user whose own stream it
+    /// opened with their token (nil when the master token reads, even on a user's behalf).
+    struct Grant: Sendable {
+        let filter: EventFilter
+        let owner: String?
+    }
+
+    func grant(for request: Request, query: QueryParameters) async throws -> Grant {
+        let filter = EventFilter(
             categories: query.list("category", orSingle: "category"), channelURL: query.string("channel_url"),
             visibleTo: query.string("user_id")
         )
@@ -18,18 +25,10 @@ struct EventStreamAccess: Sendable {
             throw APIError.invalid("category", "\"\(unknown)\" is not an event category.")
         }
         let given = request.headers[.sessionKey] ?? request.headers[.apiToken] ?? query.string("token")
-        if let given, given == masterToken { return filter }
+        if let given, given == masterToken { return Grant(filter: filter, owner: nil) }
         guard let userID = filter.visibleTo else { throw APIError.invalidAPIToken }
         guard let given, try await users.accepts(given, for: userID) else { throw APIError.invalidAccessToken }
-        filter.visibleTo = userID
-        return filter
-    }
-
-    /// Whether the request reads its user's own stream with that user's token (rather than
-    /// the master token reading on their behalf).
-    func isOwnStream(_ request: Request, _ filter: EventFilter) -> Bool {
-        let given = request.headers[.sessionKey] ?? request.headers[.apiToken] ?? request.query.string("token")
-        return filter.visibleTo != nil && given != masterToken
+        return Grant(filter: filter, owner: userID)
     }
 }
 

@@ -18,14 +18,14 @@ struct EventStreamRoutes: Sendable {
     func register(on group: RouterGroup<RoostContext>) {
         group.get("events") { request, _ in
             let query = request.query
-            let filter = try await access.filter(for: request, query: query)
+            let grant = try await access.grant(for: request, query: query)
             let since = try Self.since(request, query)
             if request.headers[.accept]?.contains("text/event-stream") == true {
-                return streamResponse(from: since, filter: filter, owner: access.isOwnStream(request, filter) ? filter.visibleTo : nil)
+                return streamResponse(from: since, filter: grant.filter, owner: grant.owner)
             }
             let limit = try query.int("limit") ?? 100
             guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
-            let events = try await stream.events(after: since, matching: filter, limit: limit)
+            let events = try await stream.events(after: since, matching: grant.filter, limit: limit)
             return try jsonResponse(EventPage(events: events))
         }
     }
