@@ -94,6 +94,6 @@ struct GroupChannelEvents: Sendable {
     }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
-        try users.summaries(ofRows: [rowID], in: db)[rowID].map(EventUser.init)
+        try users.summary(ofRow: rowID, in: db).map(EventUser.init)
     }
 }

@@ -30,7 +30,7 @@ struct MessageEvents: Sendable {
     func read(_ channel: ChannelRecord, by userRowID: Int64, upTo time: Int64, unreadBefore: Int, in db: Database) throws {
         guard let member = try MemberRepository().find(channelID: channel.rowID, userRowID: userRowID, in: db),
               member.unreadMessageCount != unreadBefore,
-              let user = try users.summaries(ofRows: [userRowID], in: db)[userRowID]
+              let user = try users.summary(ofRow: userRowID, in: db)
         else { return }
         let total = try MemberRepository().totalUnread(of: [userRowID], in: db)[userRowID] ?? 0
         var payload = EventFields()
@@ -100,6 +100,6 @@ struct MessageEvents: Sendable {
     }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
-        try users.summaries(ofRows: [rowID], in: db)[rowID].map(EventUser.init)
+        try users.summary(ofRow: rowID, in: db).map(EventUser.init)
     }
 }

@@ -150,7 +150,7 @@ struct ModerationService: Sendable {
     }
 
     private func summary(_ userRowID: Int64, in db: Database) throws -> UserSummary {
-        guard let summary = try users.summaries(ofRows: [userRowID], in: db)[userRowID] else { throw APIError.notFound("User") }
+        guard let summary = try users.summary(ofRow: userRowID, in: db) else { throw APIError.notFound("User") }
         return summary
     }
 

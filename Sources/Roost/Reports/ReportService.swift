@@ -16,7 +16,7 @@ struct ReportService: Sendable {
         try await file(request) { db in
             let (channel, message) = try lookup.existing(messageID, of: type, url, in: db)
             let built = try MessageAssembler().message(message, in: channel, options: MessageViewOptions(), in: db)
-            let offender = try message.senderRowID.flatMap { try users.summaries(ofRows: [$0], in: db)[$0] }
+            let offender = try message.senderRowID.flatMap { try users.summary(ofRow: $0, in: db) }
             return ReportRecord(
                 type: "message", category: request.reportCategory, description: request.reportDescription ?? "",
                 channelType: type, channelURL: url, messageID: messageID, offendingUserID: offender?.userID,
@@ -103,6 +103,6 @@ struct ReportService: Sendable {
 
     private func summary(_ userID: String, in db: Database) throws -> UserSummary {
         let rowID = try users.existingRowID(of: userID, in: db)
-        return try users.summaries(ofRows: [rowID], in: db)[rowID]!
+        return try users.summary(ofRow: rowID, in: db)!
     }
 }

@@ -189,6 +189,11 @@ struct UserRepository: Sendable {
 
     // MARK: Summaries
 
+    /// One user's summary, nil when there is no such user.
+    func summary(ofRow rowID: Int64, in db: Database) throws -> UserSummary? {
+        try summaries(ofRows: [rowID], in: db)[rowID]
+    }
+
     /// Summaries of the given users in two queries, keyed by row id.
     func summaries(ofRows rowIDs: some Collection<Int64>, in db: Database) throws -> [Int64: UserSummary] {
         let unique = Array(Set(rowIDs))
