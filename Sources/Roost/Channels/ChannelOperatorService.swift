@@ -14,10 +14,8 @@ struct ChannelOperatorService: Sendable {
         let now = clock.now
         try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
-            let before = Set(try operators.operators(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? [])
-            try MembershipChanges().registerOperators(userIDs, in: channel.rowID, in: db)
-            let rows = try userIDs.map { try users.existingRowID(of: $0, in: db) }.filter { !before.contains($0) }
-            try record(.operatorsRegister, rows, of: channel, at: now, in: db)
+            let added = try MembershipChanges().registerOperators(userIDs, in: channel.rowID, in: db)
+            try record(.operatorsRegister, added, of: channel, at: now, in: db)
         }
     }
 

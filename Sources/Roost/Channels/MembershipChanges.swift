@@ -32,13 +32,19 @@ struct MembershipChanges: Sendable {
         try channels.save(channel, in: db)
     }
 
-    /// Adds operators to a channel, which may then have at most `maxOperators` of them.
-    func registerOperators(_ userIDs: [String], in channelID: Int64, in db: Database) throws {
-        try operators.add(try userIDs.map { try users.existingRowID(of: $0, in: db) }, to: channelID, in: db)
+    /// Adds operators to a channel, which may then have at most `maxOperators` of them;
+    /// answers the row ids of those who were not operators before.
+    @discardableResult
+    func registerOperators(_ userIDs: [String], in channelID: Int64, in db: Database) throws -> [Int64] {
+        let before = Set(try operators.operators(ofChannels: [channelID], in: db)[channelID] ?? [])
+        let rows = try userIDs.map { try users.existingRowID(of: $0, in: db) }
+        try operators.add(rows, to: channelID, in: db)
         let count = try operators.operators(ofChannels: [channelID], in: db)[channelID]?.count ?? 0
         guard count <= ChannelRules.maxOperators else {
             throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
         }
+        var seen = before
+        return rows.filter { seen.insert($0).inserted }
     }
 }
 
