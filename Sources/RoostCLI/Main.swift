@@ -77,6 +77,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Milliseconds between a webhook's first two attempts; later pauses double (env: ROOST_WEBHOOK_RETRY_DELAY).")
     var webhookRetryDelay: Int = environment.get("ROOST_WEBHOOK_RETRY_DELAY", as: Int.self) ?? defaults.webhookRetryDelay
 
+    @Option(help: "Webhook deliveries in flight at once, each to a different channel; 1 sends strictly in log order (env: ROOST_WEBHOOK_CONCURRENCY).")
+    var webhookConcurrency: Int = environment.get("ROOST_WEBHOOK_CONCURRENCY", as: Int.self) ?? defaults.webhookConcurrency
+
     @Option(help: "Days the event log keeps events at least (env: ROOST_EVENT_RETENTION_DAYS).")
     var eventRetentionDays: Int = environment.get("ROOST_EVENT_RETENTION_DAYS", as: Int.self) ?? defaults.eventRetentionDays
 
@@ -104,6 +107,7 @@ struct Serve: AsyncParsableCommand {
             maxHeaderSize: maxHeaderSize,
             webhookTimeout: webhookTimeout,
             webhookRetryDelay: webhookRetryDelay,
+            webhookConcurrency: webhookConcurrency,
             eventRetentionDays: eventRetentionDays,
             eventRetentionCount: eventRetentionCount
         )

@@ -22,7 +22,8 @@ FAST = ["--webhook-retry-delay", "100", "--webhook-timeout", "1", "--max-message
 
 
 class Receiver:
-    """A webhook receiver: records every POST; answers 200, 500, or nothing (hangs)."""
+    """A webhook receiver: records every POST; answers 200, 500, nothing (hangs), or 200 after
+    a pause (slow), noting the most requests it held at once, in all and per channel."""
 
     def __init__(self, port=None):
         self.port = port or free_port()
@@ -30,6 +31,9 @@ class Receiver:
         self.requests = []
         self.lock = threading.Lock()
         self.server = None
+        self.holding = {}
+        self.most_held = 0
+        self.most_held_per_channel = 0
 
     def start(self):
         receiver = self
@@ -47,6 +51,10 @@ class Receiver:
                 if receiver.mode == "hang":
                     time.sleep(3)
                     return
+                if receiver.mode == "slow":
+                    receiver.hold(json.loads(body)["channel"]["channel_url"], +1)
+                    time.sleep(0.1)
+                    receiver.hold(json.loads(body)["channel"]["channel_url"], -1)
                 status = 500 if receiver.mode == "fail" else 200
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
@@ -59,6 +67,12 @@ class Receiver:
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         return self
+
+    def hold(self, channel, change):
+        with self.lock:
+            self.holding[channel] = self.holding.get(channel, 0) + change
+            self.most_held = max(self.most_held, sum(self.holding.values()))
+            self.most_held_per_channel = max(self.most_held_per_channel, self.holding[channel])
 
     def stop(self):
         self.server.shutdown()
@@ -243,6 +257,30 @@ def test_everything_arrives_in_order_after_the_receiver_comes_back(roost):
         payloads = receiver.wait_for(lambda got: len(got) >= 200, timeout=60)
         texts = [payload["payload"]["message"] for payload in payloads]
         assert texts == [f"m{number}" for number in range(200)]
+    finally:
+        receiver.stop()
+
+
+def test_channels_are_delivered_side_by_side_each_in_order(roost):
+    receiver = Receiver().start()
+    receiver.mode = "slow"
+    try:
+        setup_chat(roost.url)
+        rooms = ["room", "deck", "hold"]
+        for room in rooms[1:]:
+            assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": room, "user_ids": ["alice"]})[0] == 200
+        subscribe(roost.url, receiver.url, events=["group_channel:message_send"])
+        for number in range(10):
+            for room in rooms:
+                status, body = call(roost.url, "POST", f"/v3/group_channels/{room}/messages",
+                                    {"message_type": "MESG", "user_id": "alice", "message": f"{room}-{number}"})
+                assert status == 200, body
+        payloads = receiver.wait_for(lambda got: len(got) >= 30)
+        for room in rooms:
+            texts = [p["payload"]["message"] for p in payloads if p["channel"]["channel_url"] == room]
+            assert texts == [f"{room}-{number}" for number in range(10)]
+        assert receiver.most_held > 1, "different channels go side by side"
+        assert receiver.most_held_per_channel == 1, "one channel's events go one at a time"
     finally:
         receiver.stop()
 

@@ -24,7 +24,10 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
     database.onCommit { events.notifier.committed() }
     let delivery = WebhookDelivery(
         database: database, notifier: events.notifier, clock: clock, masterToken: masterToken,
-        timing: .init(timeout: .milliseconds(Int64(settings.webhookTimeout * 1000)), retryDelay: .milliseconds(settings.webhookRetryDelay)),
+        timing: .init(
+            timeout: .milliseconds(Int64(settings.webhookTimeout * 1000)), retryDelay: .milliseconds(settings.webhookRetryDelay),
+            concurrency: settings.webhookConcurrency
+        ),
         logger: logger
     )
     let retention = EventRetention(

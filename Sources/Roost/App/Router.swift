@@ -18,7 +18,6 @@ func buildRouter(
 
     let api = router.group("v3").add(middleware: APITokenMiddleware(token: apiToken))
     let users = api.group("users")
-    let membershipChanges = MembershipChanges()
     let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock, events: events))
     let messages = MessageService(
         database: database, clock: clock, events: events, floodGate: FloodGate(limit: settings.maxMessagesPerSecond)
@@ -26,7 +25,7 @@ func buildRouter(
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
     // Users and the application.
-    let userService = UserService(database: database, clock: clock, deactivation: membershipChanges)
+    let userService = UserService(database: database, clock: clock, deactivation: LeaveOnDeactivation(events: events))
     UserRoutes(users: userService, unreadTotals: readState).register(on: users)
     let applications = api.group("applications")
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: applications)
@@ -44,7 +43,7 @@ func buildRouter(
 
     // Moderation and reports.
     let moderation = ModerationRoutes(
-        moderation: ModerationService(database: database, clock: clock),
+        moderation: ModerationService(database: database, clock: clock, events: events),
         channels: ChannelResponses(group: groupChannels, open: openChannels)
     )
     moderation.register(channels: api)

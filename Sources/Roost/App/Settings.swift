@@ -35,6 +35,8 @@ public struct Settings: Sendable {
     public var webhookTimeout: Double
     /// Milliseconds between the first two attempts of a webhook delivery; each later pause doubles it.
     public var webhookRetryDelay: Int
+    /// Webhook deliveries in flight at once, each to a different channel (1: strictly in log order).
+    public var webhookConcurrency: Int
     /// The event log keeps events for at least this many days...
     public var eventRetentionDays: Int
     /// ...and at least this many of the newest events.
@@ -69,6 +71,7 @@ public struct Settings: Sendable {
         maxHeaderSize: Int = 16 * 1024,
         webhookTimeout: Double = 5,
         webhookRetryDelay: Int = 500,
+        webhookConcurrency: Int = 8,
         eventRetentionDays: Int = 7,
         eventRetentionCount: Int = 1_000_000
     ) {
@@ -90,6 +93,7 @@ public struct Settings: Sendable {
         self.maxHeaderSize = maxHeaderSize
         self.webhookTimeout = webhookTimeout
         self.webhookRetryDelay = webhookRetryDelay
+        self.webhookConcurrency = max(1, webhookConcurrency)
         self.eventRetentionDays = eventRetentionDays
         self.eventRetentionCount = eventRetentionCount
     }

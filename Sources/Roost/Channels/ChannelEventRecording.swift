@@ -14,4 +14,19 @@ extension EventLog {
         payload.add("sdk", "API")
         try record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, in: db)
     }
+
+    /// Records users joining, leaving or declining a channel: `users`, and the time under
+    /// `timeKey` (`joined_at`, `left_at`, `declined_at`).
+    func recordMembershipEvent(
+        _ category: EventCategory, _ timeKey: String, _ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64,
+        in db: Database
+    ) throws {
+        guard !userRowIDs.isEmpty else { return }
+        let summaries = try UserRepository().summaries(ofRows: userRowIDs, in: db)
+        let subjects = userRowIDs.compactMap { summaries[$0] }
+        var payload = EventFields()
+        payload.add(timeKey, time)
+        payload.add("users", subjects.map(EventUser.init))
+        try recordChannelEvent(category, payload, channel, at: time, concerning: subjects.map(\.userID), in: db)
+    }
 }

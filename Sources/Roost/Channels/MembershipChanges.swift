@@ -48,9 +48,14 @@ struct MembershipChanges: Sendable {
     }
 }
 
-/// A user deactivated with `leave_all_when_deactivated` leaves all their group channels.
-extension MembershipChanges: UserDeactivationHandler {
-    func userDeactivated(_ userRowID: Int64, in db: Database) throws {
-        try leaveAll(userRowID: userRowID, customType: nil, in: db)
+/// A user deactivated with `leave_all_when_deactivated` leaves all their group channels,
+/// each with its `group_channel:leave` event, as leaving through the API does.
+struct LeaveOnDeactivation: UserDeactivationHandler {
+    let events: EventLog
+
+    func userDeactivated(_ userRowID: Int64, at time: Int64, in db: Database) throws {
+        for channel in try MembershipChanges().leaveAll(userRowID: userRowID, customType: nil, in: db) {
+            try events.recordMembershipEvent(.groupChannelLeave, "left_at", channel, [userRowID], at: time, in: db)
+        }
     }
 }

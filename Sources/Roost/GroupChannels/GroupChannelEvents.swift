@@ -17,15 +17,15 @@ struct GroupChannelEvents: Sendable {
     }
 
     func joined(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
-        try membership(.groupChannelJoin, "joined_at", channel, userRowIDs, at: time, in: db)
+        try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, userRowIDs, at: time, in: db)
     }
 
     func left(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
-        try membership(.groupChannelLeave, "left_at", channel, userRowIDs, at: time, in: db)
+        try log.recordMembershipEvent(.groupChannelLeave, "left_at", channel, userRowIDs, at: time, in: db)
     }
 
     func declined(_ channel: ChannelRecord, _ userRowID: Int64, at time: Int64, in db: Database) throws {
-        try membership(.groupChannelDeclineInvite, "declined_at", channel, [userRowID], at: time, in: db)
+        try log.recordMembershipEvent(.groupChannelDeclineInvite, "declined_at", channel, [userRowID], at: time, in: db)
     }
 
     func invited(_ channel: ChannelRecord, by inviter: Int64?, _ invitees: [Int64], at time: Int64, in db: Database) throws {
@@ -78,19 +78,6 @@ struct GroupChannelEvents: Sendable {
             try fields.write("old", old)
             try fields.write("new", new)
         }
-    }
-
-    private func membership(
-        _ category: EventCategory, _ timeKey: String, _ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64,
-        in db: Database
-    ) throws {
-        guard !userRowIDs.isEmpty else { return }
-        let summaries = try users.summaries(ofRows: userRowIDs, in: db)
-        let subjects = userRowIDs.compactMap { summaries[$0] }
-        var payload = EventFields()
-        payload.add(timeKey, time)
-        payload.add("users", subjects.map(EventUser.init))
-        try log.recordChannelEvent(category, payload, channel, at: time, concerning: subjects.map(\.userID), in: db)
     }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {

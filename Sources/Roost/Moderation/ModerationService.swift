@@ -6,11 +6,11 @@ import GRDB
 struct ModerationService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     private let users = UserRepository()
     private let channels = ChannelRepository()
     private let members = MemberRepository()
     private let operators = OperatorRepository()
-    private let changes = ModerationChanges()
 
     /// A ban or mute of "-1 seconds" lasts ten years, as Sendbird's "permanent" ones do.
     static let permanentMilliseconds: Int64 = 10 * 365 * 24 * 60 * 60 * 1000
@@ -41,7 +41,7 @@ struct ModerationService: Sendable {
                     channelID: channel.rowID, userRowID: userRowID, agentRowID: agent, description: description,
                     startAt: window.start, endAt: window.end
                 )
-                try changes.impose(restriction, kind: kind, in: channel, in: db)
+                try ModerationChanges(events: events).impose(restriction, kind: kind, in: channel, in: db)
                 entries.append(Entry(restriction: restriction, user: try summary(userRowID, in: db)))
             }
             return entries
@@ -137,7 +137,7 @@ struct ModerationService: Sendable {
                         channelID: channel.rowID, userRowID: userRowID, description: description,
                         startAt: window.start, endAt: window.end
                     )
-                    try changes.impose(restriction, kind: action == .ban ? .ban : .mute, in: channel, in: db)
+                    try ModerationChanges(events: events).impose(restriction, kind: action == .ban ? .ban : .mute, in: channel, in: db)
                 case .operate:
                     try operators.add([userRowID], to: channel.rowID, in: db)
                 }

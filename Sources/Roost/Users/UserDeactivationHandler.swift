@@ -4,5 +4,5 @@ import GRDB
 /// group channels, in the transaction that deactivates them. The channels area, which sits
 /// above users, does the leaving; the composition root hands it to `UserService`.
 protocol UserDeactivationHandler: Sendable {
-    func userDeactivated(_ userRowID: Int64, in db: Database) throws
+    func userDeactivated(_ userRowID: Int64, at time: Int64, in db: Database) throws
 }

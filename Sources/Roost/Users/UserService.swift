@@ -56,6 +56,7 @@ struct UserService: Sendable {
         let discoveryKeys = try request.discoveryKeys.map(UserRules.checkDiscoveryKeys)
         let languages = try request.preferredLanguages.map(UserRules.checkPreferredLanguages)
         let sessionToken = try request.issueSessionToken == true ? newSessionToken(expiringAt: request.sessionTokenExpiresAt, parameter: "session_token_expires_at") : nil
+        let now = clock.now
 
         return try await database.write { db in
             var user = try existing(userID, in: db)
@@ -68,7 +69,7 @@ struct UserService: Sendable {
             if let languages { user.preferredLanguages = languages }
             try users.save(user, in: db)
             if request.isActive == false, request.leaveAllWhenDeactivated ?? true {
-                try deactivation.userDeactivated(try users.existingRowID(of: userID, in: db), in: db)
+                try deactivation.userDeactivated(try users.existingRowID(of: userID, in: db), at: now, in: db)
             }
             if let sessionToken {
                 try users.addSessionToken(sessionToken, ofRow: try users.existingRowID(of: userID, in: db), in: db)

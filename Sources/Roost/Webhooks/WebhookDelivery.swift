@@ -8,13 +8,16 @@ import ServiceLifecycle
 
 /// Delivers the event log to the webhook URL as Sendbird does: one HTTP POST per event with
 /// its JSON payload, `user-agent: SendBird` and `x-sendbird-signature` (the lowercase hex
-/// HMAC-SHA256 of the body, keyed with the master API token), in log order, one at a time
-/// over kept-alive connections. An event without a 2xx answer (an error status, or none
-/// within the timeout) is tried three times with growing pauses, then recorded as failed and
-/// passed. A receiver that cannot be reached at all is recorded as failed once and then
-/// waited for, so that nothing is lost while it is down. Progress is stored in SQLite after
-/// every batch: after a crash, delivery resumes from the first event not recorded as done,
-/// so only the events of the batch in flight can arrive twice. Requests never wait on it.
+/// HMAC-SHA256 of the body, keyed with the master API token), over kept-alive connections.
+/// The events of one channel (and those of no channel) go one at a time in log order; events
+/// of different channels go side by side, up to `Timing.concurrency` at once, because a single
+/// round trip at a time cannot keep up with the API's writes on a busy machine. An event
+/// without a 2xx answer (an error status, or none within the timeout) is tried three times
+/// with growing pauses, then recorded as failed and passed. A receiver that cannot be reached
+/// at all is recorded as failed once and then waited for, so that nothing is lost while it is
+/// down. Progress is stored in SQLite after every batch: after a crash, delivery resumes from
+/// the first event not recorded as done, so only the events of the batch in flight can
+/// arrive twice. Requests never wait on it.
 final class WebhookDelivery: Service, @unchecked Sendable {
     struct Timing: Sendable {
         /// How long an attempt waits for an answer.
@@ -24,6 +27,8 @@ final class WebhookDelivery: Service, @unchecked Sendable {
         var attempts = 3
         /// The longest wait between rounds while the receiver cannot be reached.
         var longestWait: Duration = .seconds(30)
+        /// Deliveries in flight at once, each to a different channel.
+        var concurrency = 8
     }
 
     private let database: AppDatabase
@@ -75,19 +80,13 @@ final class WebhookDelivery: Service, @unchecked Sendable {
             do {
                 let (settings, batch) = try await database.read { db in
                     let settings = try self.webhooks.settings(in: db)
-                    return (settings, try self.log.events(after: settings.deliveredSeq, matching: EventFilter(), limit: 100, in: db))
+                    return (settings, try self.log.events(after: settings.deliveredSeq, matching: EventFilter(), limit: 500, in: db))
                 }
                 guard let last = batch.last else {
                     _ = await notifier.next(after: generation, timeout: .seconds(5))
                     continue
                 }
-                var done = settings.deliveredSeq
-                for event in batch {
-                    if settings.delivers(event.category) {
-                        guard await deliver(event, to: settings.url, with: client) else { break }
-                    }
-                    done = event.seq
-                }
+                let done = await deliver(batch, after: settings.deliveredSeq, with: settings, client: client)
                 let progress = done
                 try await database.write { db in try self.webhooks.advance(to: progress, in: db) }
                 if done < last.seq, Task.isCancelled { return }
@@ -95,6 +94,43 @@ final class WebhookDelivery: Service, @unchecked Sendable {
                 logger.error("Webhook delivery failed to read or record its progress: \(error)")
                 try? await Task.sleep(for: .seconds(1))
             }
+        }
+    }
+
+    /// Delivers a batch, in order within each channel and side by side across channels;
+    /// answers the last seq up to which every event was delivered, given up or skipped.
+    private func deliver(_ batch: [StoredEvent], after start: Int64, with settings: WebhookSettings, client: HTTPClient) async -> Int64 {
+        await withTaskGroup(of: (index: Int, finished: Bool).self) { group in
+            var finished = [Bool](repeating: false, count: batch.count)
+            var busyChannels: [String: Int] = [:]
+            var inFlight = 0
+            var stopped = false
+
+            func settle(_ result: (index: Int, finished: Bool)) {
+                inFlight -= 1
+                finished[result.index] = result.finished
+                busyChannels[batch[result.index].channelURL ?? ""] = nil
+                if !result.finished { stopped = true }
+            }
+
+            for (index, event) in batch.enumerated() {
+                guard settings.delivers(event.category) else {
+                    finished[index] = true
+                    continue
+                }
+                let channel = event.channelURL ?? ""
+                while !stopped, inFlight >= timing.concurrency || busyChannels[channel] != nil,
+                      let result = await group.next() {
+                    settle(result)
+                }
+                if stopped { break }
+                busyChannels[channel] = index
+                inFlight += 1
+                group.addTask { (index, await self.deliver(event, to: settings.url, with: client)) }
+            }
+            while let result = await group.next() { settle(result) }
+            let done = finished.firstIndex(of: false).map { $0 - 1 } ?? batch.count - 1
+            return done >= 0 ? batch[done].seq : start
         }
     }
 

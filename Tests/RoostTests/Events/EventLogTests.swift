@@ -39,6 +39,23 @@ import Testing
         }
     }
 
+    @Test func aBanAndADeactivationTakeMembersOutWithLeaveEvents() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob", "carol"]}"#)
+            try await api.createChannel(#"{"channel_url": "deck", "user_ids": ["alice", "carol"]}"#)
+            let since = try await events(api).count
+            #expect(try await api.post("/v3/group_channels/room/ban", #"{"user_id": "bob", "seconds": 60}"#).status == .ok)
+            #expect(try await api.put("/v3/users/carol", #"{"is_active": false}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/deck/ban", #"{"user_id": "bob", "seconds": 60}"#).status == .ok)
+
+            let leaves = try await events(api, "&since=\(since)")
+            #expect(leaves.map { $0["category"].string ?? "" } == Array(repeating: "group_channel:leave", count: 3), "a ban of a non-member records nothing")
+            #expect(leaves.map { $0["channel_url"].string ?? "" } == ["room", "room", "deck"])
+            #expect(leaves.map { $0["payload"]["users"][0]["user_id"].string ?? "" } == ["bob", "carol", "carol"])
+        }
+    }
+
     @Test func aUserReadsOnlyTheirOwnStream() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob", "carol")
