@@ -80,6 +80,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Webhook deliveries in flight at once, each to a different channel; 1 sends strictly in log order (env: ROOST_WEBHOOK_CONCURRENCY).")
     var webhookConcurrency: Int = environment.get("ROOST_WEBHOOK_CONCURRENCY", as: Int.self) ?? defaults.webhookConcurrency
 
+    @Flag(help: "Empty the IP whitelist at start-up, so that every address may use the API again.")
+    var clearIPWhitelist = false
+
     @Option(help: "Days the event log keeps events at least (env: ROOST_EVENT_RETENTION_DAYS).")
     var eventRetentionDays: Int = environment.get("ROOST_EVENT_RETENTION_DAYS", as: Int.self) ?? defaults.eventRetentionDays
 
@@ -108,6 +111,7 @@ struct Serve: AsyncParsableCommand {
             webhookTimeout: webhookTimeout,
             webhookRetryDelay: webhookRetryDelay,
             webhookConcurrency: webhookConcurrency,
+            clearIPWhitelist: clearIPWhitelist,
             eventRetentionDays: eventRetentionDays,
             eventRetentionCount: eventRetentionCount
         )

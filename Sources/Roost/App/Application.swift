@@ -34,9 +34,12 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
         database: database, clock: clock, period: .seconds(Int64(settings.eventRetentionDays) * 86_400),
         count: settings.eventRetentionCount, logger: logger
     )
+    let access = APIAccessService(database: database, clock: clock, access: APIAccessList(masterToken: masterToken))
+    try await access.load(clearingWhitelist: settings.clearIPWhitelist)
+    if settings.clearIPWhitelist { logger.notice("Cleared the IP whitelist: every address may use the API") }
     let router = buildRouter(
         settings: settings,
-        apiToken: masterToken,
+        access: access,
         database: database,
         clock: clock,
         events: events,

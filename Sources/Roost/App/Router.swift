@@ -4,7 +4,7 @@ import Hummingbird
 /// every feature's routes under `/v3`, then the uploaded files. The only place that knows
 /// every feature.
 func buildRouter(
-    settings: Settings, apiToken: String, database: AppDatabase, clock: WallClock, events: EventLog, delivery: WebhookDelivery
+    settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: WebhookDelivery
 ) -> Router<RoostContext> {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
@@ -16,7 +16,7 @@ func buildRouter(
     router.get("/health") { _, _ in HealthStatus() }
     router.get("/metrics") { _, _ in RoostMetrics.exposition() }
 
-    let api = router.group("v3").add(middleware: APITokenMiddleware(token: apiToken))
+    let api = router.group("v3").add(middleware: APITokenMiddleware(policy: access.access))
     let users = api.group("users")
     let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock, events: events))
     let messages = MessageService(
@@ -29,6 +29,7 @@ func buildRouter(
     UserRoutes(users: userService, unreadTotals: readState).register(on: users)
     let applications = api.group("applications")
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: applications)
+    APIAccessRoutes(access: access).register(on: applications)
     WebhookRoutes(
         webhooks: WebhookService(database: database, events: events, delivery: delivery), applicationID: settings.applicationID
     ).register(on: applications)
@@ -48,6 +49,9 @@ func buildRouter(
     )
     moderation.register(channels: api)
     moderation.register(users: users)
+    CustomTypeModerationRoutes(
+        moderation: CustomTypeModerationService(database: database, clock: clock, events: events)
+    ).register(on: applications)
     BlockRoutes(blocks: BlockService(database: database, clock: clock, events: events)).register(on: users)
     ReportRoutes(reports: ReportService(database: database, clock: clock, events: events)).register(on: api.group("report"))
 
@@ -63,7 +67,7 @@ func buildRouter(
     // Roost's own routes: the event log and its live stream.
     EventStreamRoutes(
         stream: EventStreamService(database: database, notifier: events.notifier),
-        access: EventStreamAccess(masterToken: apiToken, users: userService), users: userService
+        access: EventStreamAccess(policy: access.access, users: userService), users: userService
     ).register(on: router.group("roost"))
     return router
 }

@@ -37,6 +37,8 @@ public struct Settings: Sendable {
     public var webhookRetryDelay: Int
     /// Webhook deliveries in flight at once, each to a different channel (1: strictly in log order).
     public var webhookConcurrency: Int
+    /// Empty the IP whitelist at start-up: how an admin who locked themselves out gets back in.
+    public var clearIPWhitelist: Bool
     /// The event log keeps events for at least this many days...
     public var eventRetentionDays: Int
     /// ...and at least this many of the newest events.
@@ -72,6 +74,7 @@ public struct Settings: Sendable {
         webhookTimeout: Double = 5,
         webhookRetryDelay: Int = 500,
         webhookConcurrency: Int = 8,
+        clearIPWhitelist: Bool = false,
         eventRetentionDays: Int = 7,
         eventRetentionCount: Int = 1_000_000
     ) {
@@ -94,6 +97,7 @@ public struct Settings: Sendable {
         self.webhookTimeout = webhookTimeout
         self.webhookRetryDelay = webhookRetryDelay
         self.webhookConcurrency = max(1, webhookConcurrency)
+        self.clearIPWhitelist = clearIPWhitelist
         self.eventRetentionDays = eventRetentionDays
         self.eventRetentionCount = eventRetentionCount
     }

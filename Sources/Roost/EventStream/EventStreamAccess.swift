@@ -1,12 +1,12 @@
 import HTTPTypes
 import Hummingbird
 
-/// Who may read which events. The master token reads everything, narrowed by `category`,
+/// Who may read which events. An API token reads everything, narrowed by `category`,
 /// `channel_url` and `user_id`; a user reads their own stream (`user_id` with their access
 /// token or a session token, in `Session-Key`, `Api-Token` or `token`), which holds only
 /// what Sendbird's SDK would tell them.
 struct EventStreamAccess: Sendable {
-    let masterToken: String
+    let policy: any APIAccessPolicy
     let users: UserService
 
     /// What a request may read: the events it asked for, and the user whose own stream it
@@ -16,7 +16,8 @@ struct EventStreamAccess: Sendable {
         let owner: String?
     }
 
-    func grant(for request: Request, query: QueryParameters) async throws -> Grant {
+    func grant(for request: Request, context: RoostContext, query: QueryParameters) async throws -> Grant {
+        guard policy.allows(context.remoteAddress) else { throw APIError.addressNotAllowed }
         let filter = EventFilter(
             categories: query.list("category", orSingle: "category"), channelURL: query.string("channel_url"),
             visibleTo: query.string("user_id")
@@ -25,7 +26,7 @@ struct EventStreamAccess: Sendable {
             throw APIError.invalid("category", "\"\(unknown)\" is not an event category.")
         }
         let given = request.headers[.sessionKey] ?? request.headers[.apiToken] ?? query.string("token")
-        if let given, given == masterToken { return Grant(filter: filter, owner: nil) }
+        if let given, policy.kind(of: given) != nil { return Grant(filter: filter, owner: nil) }
         guard let userID = filter.visibleTo else { throw APIError.invalidAPIToken }
         guard let given, try await users.accepts(given, for: userID) else { throw APIError.invalidAccessToken }
         return Grant(filter: filter, owner: userID)

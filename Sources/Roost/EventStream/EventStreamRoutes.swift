@@ -16,9 +16,9 @@ struct EventStreamRoutes: Sendable {
     static let heartbeat: Duration = .seconds(15)
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.get("events") { request, _ in
+        group.get("events") { request, context in
             let query = request.query
-            let grant = try await access.grant(for: request, query: query)
+            let grant = try await access.grant(for: request, context: context, query: query)
             let since = try Self.since(request, query)
             if request.headers[.accept]?.contains("text/event-stream") == true {
                 return streamResponse(from: since, filter: grant.filter, owner: grant.owner)

@@ -9,9 +9,9 @@ struct BanBody: Encodable, ResponseEncodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(EmbeddedUser(user: entry.user), forKey: .user)
-        try container.encode(entry.restriction.startAt, forKey: .startAt)
-        try container.encode(entry.restriction.endAt, forKey: .endAt)
-        try container.encode(entry.restriction.description, forKey: .description)
+        try container.encode(entry.startAt, forKey: .startAt)
+        try container.encode(entry.endAt, forKey: .endAt)
+        try container.encode(entry.description, forKey: .description)
     }
 }
 
@@ -29,9 +29,9 @@ struct MutedUser: JSONObject {
 
     func write(to fields: inout JSONFields) throws {
         try EmbeddedUser(user: entry.user).write(to: &fields)
-        try fields.write("start_at", entry.restriction.startAt)
-        try fields.write("end_at", entry.restriction.endAt)
-        try fields.write("description", entry.restriction.description)
+        try fields.write("start_at", entry.startAt)
+        try fields.write("end_at", entry.endAt)
+        try fields.write("description", entry.description)
     }
 }
 
@@ -45,7 +45,7 @@ struct MuteList: ResponseEncodable {
 
 /// Whether a user is muted in a channel now, and for how much longer.
 struct MuteStatus: ResponseEncodable {
-    let restriction: Restriction?
+    let restriction: ModerationService.Entry?
     let now: Int64
 
     enum CodingKeys: String, CodingKey {

@@ -62,7 +62,7 @@ struct ModerationRoutes: Sendable {
         group.get(RouterPath(mute + "/:muted_user_id")) { _, context in
             let (type, url) = try context.channel()
             let entry = try await moderation.restriction(.mute, of: try context.pathParameter("muted_user_id"), in: type, url)
-            return MuteStatus(restriction: entry?.restriction, now: moderation.clock.now)
+            return MuteStatus(restriction: entry, now: moderation.clock.now)
         }
         group.delete(RouterPath(mute + "/:muted_user_id")) { _, context in
             let (type, url) = try context.channel()

@@ -3,17 +3,20 @@ import GRDB
 /// The moderation checks other services make: who may send, join or be invited. Checks
 /// read but never write.
 enum ModerationRules {
-    /// Refuses users banned from the channel now: they cannot join, be invited or send.
+    /// Refuses users banned from the channel now, or from every channel of its custom type:
+    /// they cannot join, be invited or send.
     static func checkNotBanned(_ userRowID: Int64, from channel: ChannelRecord, at now: Int64, in db: Database) throws {
-        if try RestrictionRepository(kind: .ban).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil {
-            throw APIError.bannedFromChannel
-        }
+        if try isRestricted(.ban, userRowID, in: channel, at: now, in: db) { throw APIError.bannedFromChannel }
     }
 
     static func checkNotMuted(_ userRowID: Int64, in channel: ChannelRecord, at now: Int64, in db: Database) throws {
-        if try RestrictionRepository(kind: .mute).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil {
-            throw APIError.mutedInChannel
-        }
+        if try isRestricted(.mute, userRowID, in: channel, at: now, in: db) { throw APIError.mutedInChannel }
+    }
+
+    private static func isRestricted(_ kind: Restriction.Kind, _ userRowID: Int64, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> Bool {
+        if try RestrictionRepository(kind: kind).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil { return true }
+        return try !channel.customType.isEmpty
+            && CustomTypeRestrictionRepository(kind).isActive(userRowID, in: channel.customType, at: now, in: db)
     }
 }
 

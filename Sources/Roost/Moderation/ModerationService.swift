@@ -16,10 +16,28 @@ struct ModerationService: Sendable {
     static let permanentMilliseconds: Int64 = 10 * 365 * 24 * 60 * 60 * 1000
     static let maxDescriptionLength = 250
 
-    /// A restriction with the restricted user, as the routes answer it.
+    /// A restriction with the restricted user, as the routes answer it: in one channel, or in
+    /// every channel of a custom type.
     struct Entry: Sendable {
-        let restriction: Restriction
         let user: UserSummary
+        let description: String
+        let startAt: Int64
+        let endAt: Int64
+
+        init(restriction: Restriction, user: UserSummary) {
+            self.init(user: user, description: restriction.description, startAt: restriction.startAt, endAt: restriction.endAt)
+        }
+
+        init(restriction: CustomTypeRestriction, user: UserSummary) {
+            self.init(user: user, description: restriction.description, startAt: restriction.startAt, endAt: restriction.endAt)
+        }
+
+        private init(user: UserSummary, description: String, startAt: Int64, endAt: Int64) {
+            self.user = user
+            self.description = description
+            self.startAt = startAt
+            self.endAt = endAt
+        }
     }
 
     /// Bans or mutes users in a channel for `seconds` (-1: permanently). A ban also takes
@@ -156,7 +174,7 @@ struct ModerationService: Sendable {
 
     /// When a ban or mute of `seconds` (-1: permanently) starting at `start` ends. Lengths are
     /// capped at the ten years a permanent one lasts, which also keeps the sum in range.
-    private static func window(seconds: Int64?, from start: Int64) throws(APIError) -> (start: Int64, end: Int64) {
+    static func window(seconds: Int64?, from start: Int64) throws(APIError) -> (start: Int64, end: Int64) {
         let seconds = seconds ?? -1
         let maxSeconds = permanentMilliseconds / 1000
         guard seconds == -1 || (1...maxSeconds).contains(seconds) else {
@@ -165,7 +183,7 @@ struct ModerationService: Sendable {
         return (start, start + (seconds == -1 ? permanentMilliseconds : seconds * 1000))
     }
 
-    private static func checked(_ description: String?) throws(APIError) -> String {
+    static func checked(_ description: String?) throws(APIError) -> String {
         let description = description ?? ""
         guard description.count <= maxDescriptionLength else { throw .tooLong("description", max: maxDescriptionLength) }
         return description

@@ -13,7 +13,7 @@ import Testing
         let events = EventLog(applicationID: "unused")
         let router = buildRouter(
             settings: Settings(),
-            apiToken: "unused",
+            access: APIAccessService(database: database, clock: .system, access: APIAccessList(masterToken: "unused")),
             database: database,
             clock: .system,
             events: events,

@@ -13,6 +13,7 @@ func withServer<Value>(
     clock: TestClock = TestClock(),
     maxBodySize: Int = Settings.defaults.maxBodySize,
     maxMessagesPerSecond: Int = 0,
+    clearIPWhitelist: Bool = false,
     testing: TestingSetup = .live,
     _ test: @Sendable (API) async throws -> Value
 ) async throws -> Value {
@@ -25,7 +26,7 @@ func withServer<Value>(
     let settings = Settings(
         host: "127.0.0.1", port: 0, databasePath: file.path, apiToken: API.token,
         logLevel: .warning, maxBodySize: maxBodySize, maxUploadSize: 64 * 1024, uploadsDirectory: uploads,
-        maxMessagesPerSecond: maxMessagesPerSecond
+        maxMessagesPerSecond: maxMessagesPerSecond, clearIPWhitelist: clearIPWhitelist
     )
     let app = try await buildApplication(settings, clock: clock.wallClock)
     return try await app.test(testing) { client in try await test(API(client: client)) }

@@ -1,0 +1,83 @@
+import Hummingbird
+
+/// `/v3/applications/settings_by_channel_custom_type/{custom_type}/ban` and `/mute`.
+struct CustomTypeModerationRoutes: Sendable {
+    let moderation: CustomTypeModerationService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        let ban = "settings_by_channel_custom_type/:custom_type/ban"
+        group.post(RouterPath(ban)) { request, context in
+            let body = try await request.decodeJSON(CustomTypeBanRequest.self)
+            let orders = (body.bannedList ?? []).map { CustomTypeModerationService.Order(userID: $0.userID, seconds: $0.seconds, description: $0.description) }
+            try await moderation.restrict(.ban, orders, in: try context.pathParameter("custom_type"), upsert: body.upsert)
+            return EmptyObject()
+        }
+        group.get(RouterPath(ban)) { request, context in
+            let page = try await moderation.restrictions(.ban, in: try context.pathParameter("custom_type"), page: try request.query.pageRequest())
+            return BanList(bannedList: page.items.map(BanBody.init), totalBanCount: nil, next: page.next)
+        }
+        group.delete(RouterPath(ban)) { request, context in
+            try await moderation.lift(.ban, request.query.list("user_ids") ?? [], from: try context.pathParameter("custom_type"))
+            return EmptyObject()
+        }
+
+        let mute = "settings_by_channel_custom_type/:custom_type/mute"
+        group.post(RouterPath(mute)) { request, context in
+            let body = try await request.decodeJSON(CustomTypeMuteRequest.self)
+            let orders = (body.userIDs ?? []).map { CustomTypeModerationService.Order(userID: $0, seconds: body.seconds, description: body.description) }
+            try await moderation.restrict(.mute, orders, in: try context.pathParameter("custom_type"), upsert: body.upsert)
+            return EmptyObject()
+        }
+        group.get(RouterPath(mute)) { request, context in
+            let page = try await moderation.restrictions(.mute, in: try context.pathParameter("custom_type"), page: try request.query.pageRequest())
+            return CustomTypeMuteList(mutedList: page.items.map(MutedUser.init), next: page.next)
+        }
+        group.delete(RouterPath(mute)) { request, context in
+            try await moderation.lift(.mute, request.query.list("user_ids") ?? [], from: try context.pathParameter("custom_type"))
+            return EmptyObject()
+        }
+    }
+}
+
+struct CustomTypeBanRequest: Decodable {
+    struct Ban: Decodable {
+        let userID: String
+        let seconds: Int64?
+        let description: String?
+
+        enum CodingKeys: String, CodingKey { case userID = "user_id", seconds, description }
+    }
+
+    let bannedList: [Ban]?
+    let onDemandUpsert: Bool?
+    let onDemandUserUpsert: Bool?
+
+    /// Sendbird takes either name.
+    var upsert: Bool { onDemandUpsert ?? onDemandUserUpsert ?? false }
+
+    enum CodingKeys: String, CodingKey {
+        case bannedList = "banned_list", onDemandUpsert = "on_demand_upsert", onDemandUserUpsert = "on_demand_user_upsert"
+    }
+}
+
+struct CustomTypeMuteRequest: Decodable {
+    let userIDs: [String]?
+    let seconds: Int64?
+    let description: String?
+    let onDemandUpsert: Bool?
+    let onDemandUserUpsert: Bool?
+
+    var upsert: Bool { onDemandUpsert ?? onDemandUserUpsert ?? false }
+
+    enum CodingKeys: String, CodingKey {
+        case userIDs = "user_ids", seconds, description
+        case onDemandUpsert = "on_demand_upsert", onDemandUserUpsert = "on_demand_user_upsert"
+    }
+}
+
+struct CustomTypeMuteList: ResponseEncodable {
+    let mutedList: [MutedUser]
+    let next: String
+
+    enum CodingKeys: String, CodingKey { case mutedList = "muted_list", next }
+}

@@ -1,0 +1,83 @@
+import GRDB
+
+/// A ban or mute of one user in every channel of one custom type.
+struct CustomTypeRestriction: Sendable, Equatable, FetchableRecord {
+    var customType: String
+    var userRowID: Int64
+    var description: String
+    var startAt: Int64
+    var endAt: Int64
+
+    enum Columns: Int, TableColumns {
+        case custom_type, user_id, description, start_at, end_at
+    }
+
+    init(customType: String, userRowID: Int64, description: String, startAt: Int64, endAt: Int64) {
+        self.customType = customType
+        self.userRowID = userRowID
+        self.description = description
+        self.startAt = startAt
+        self.endAt = endAt
+    }
+
+    init(row: Row) {
+        customType = row[Columns.custom_type]
+        userRowID = row[Columns.user_id]
+        description = row[Columns.description]
+        startAt = row[Columns.start_at]
+        endAt = row[Columns.end_at]
+    }
+}
+
+/// Bans and mutes by channel custom type. As with channel restrictions, one whose end has
+/// passed is as good as gone. Every method runs inside the caller's transaction.
+struct CustomTypeRestrictionRepository: Sendable {
+    /// `ban` or `mute`, as the table's `kind` column holds it.
+    let kind: String
+    private static let columns = CustomTypeRestriction.Columns.qualified(by: "custom_type_restrictions")
+
+    init(_ kind: Restriction.Kind) {
+        self.kind = kind == .ban ? "ban" : "mute"
+    }
+
+    func put(_ restriction: CustomTypeRestriction, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                INSERT OR REPLACE INTO custom_type_restrictions (kind, custom_type, user_id, description, start_at, end_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [kind, restriction.customType, restriction.userRowID, restriction.description, restriction.startAt, restriction.endAt]
+        )
+    }
+
+    func remove(_ userRowIDs: [Int64], from customType: String, in db: Database) throws {
+        for userRowID in userRowIDs {
+            try db.executeCached(
+                sql: "DELETE FROM custom_type_restrictions WHERE kind = ? AND custom_type = ? AND user_id = ?",
+                arguments: [kind, customType, userRowID]
+            )
+        }
+    }
+
+    func isActive(_ userRowID: Int64, in customType: String, at now: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM custom_type_restrictions
+                               WHERE kind = ? AND custom_type = ? AND user_id = ? AND end_at > ?)
+                """),
+            arguments: [kind, customType, userRowID, now]
+        ) ?? false
+    }
+
+    /// One page of the restrictions in force, by user row id after `after`.
+    func page(of customType: String, at now: Int64, after: Int64?, limit: Int, in db: Database) throws -> [CustomTypeRestriction] {
+        try CustomTypeRestriction.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT \(Self.columns) FROM custom_type_restrictions
+                WHERE kind = ? AND custom_type = ? AND end_at > ? AND user_id > ?
+                ORDER BY user_id LIMIT ?
+                """),
+            arguments: [kind, customType, now, after ?? 0, limit]
+        )
+    }
+}
