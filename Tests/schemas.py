@@ -26,6 +26,16 @@ REFERENCE = Path(os.environ.get(
 # contradicts the document.
 _COUNTERS = {"type": "object", "additionalProperties": {"type": "integer"}}
 OVERRIDES = {
+    ("POST", "/v3/bots/{bot_userid}/send"): {
+        "page": "sendbird-platform-sdk 0.0.16 (send_bots_message returns SendBirdMessageResponse) against 2.1.5 (SendABotMessageResponse)",
+        "why": "0.0.16 sends JSON and reads the message itself; 2.1.5 sends a form and reads it wrapped: Roost answers each its way",
+        "schema": {
+            "anyOf": [
+                {"type": "object", "required": ["message_id"], "properties": {"message": {"type": "string"}}},
+                {"type": "object", "required": ["message"], "properties": {"message": {"type": "object", "required": ["message_id"]}}},
+            ],
+        },
+    },
     ("GET", "/v3/{channel_type}/{channel_url}/metacounter"): {
         "page": "https://sendbird.com/docs/chat/v3/platform-api/channel/managing-metacounter/channel-get-metacounter",
         "why": "meta counters are integers (the document types the values as strings)",

@@ -360,3 +360,46 @@ def test_a_user_is_online_while_their_own_stream_is_open(roost):
         assert time.monotonic() < deadline + 10, "alice never went offline"
         time.sleep(0.05)
     assert call(roost.url, "GET", "/v3/users/alice")[1]["last_seen_at"] > 0
+
+
+def test_bot_callbacks_reach_the_bots_url(roost):
+    receiver = Receiver().start()
+    try:
+        setup_chat(roost.url)
+        for bot_id, privacy, show in [("helper", False, True), ("private", True, False)]:
+            status, body = call(roost.url, "POST", "/v3/bots", {
+                "bot_userid": bot_id, "bot_nickname": bot_id, "bot_profile_url": "", "bot_type": "test",
+                "bot_callback_url": receiver.url + "/" + bot_id, "is_privacy_mode": privacy, "show_member": show,
+            })
+            assert status == 200, body
+            assert call(roost.url, "POST", f"/v3/bots/{bot_id}/channels", {"channel_urls": ["room"]})[0] == 200
+        send(roost.url, "plain talk")
+        send(roost.url, "/weather")
+        assert call(roost.url, "POST", "/v3/bots/helper/send", {"message": "sunny", "channel_url": "room"})[0] == 200
+        status, body = call(roost.url, "POST", "/v3/group_channels/room/messages", {
+            "message_type": "MESG", "user_id": "bob", "message": "hey you", "mention_type": "users", "mentioned_user_ids": ["private"],
+        })
+        assert status == 200, body
+        got = receiver.wait_for(lambda got: len(got) >= 5)
+        time.sleep(0.5)
+        got = receiver.payloads()
+        by_bot = {}
+        for payload in got:
+            by_bot.setdefault(payload["bot"]["bot_userid"], []).append(payload)
+        assert [p["message"]["text"] for p in by_bot["helper"]] == ["plain talk", "/weather", "hey you"], "not the bot's own message"
+        assert [p["message"]["text"] for p in by_bot["private"]] == ["/weather", "hey you"], "privacy mode: commands and mentions only"
+        assert by_bot["private"][1]["mentioned"] == ["private"]
+        first = by_bot["helper"][0]
+        assert first["category"] == "bot_message_notification"
+        assert first["sender"]["user_id"] == "alice"
+        assert first["channel"]["channel_url"] == "room"
+        assert first["app_id"] == "roost" and first["ts"] == first["message"]["created_at"]
+        assert len(first["bot"]["bot_token"]) == 40
+        assert sorted(m["user_id"] for m in first["members"]) == ["alice", "bob", "helper", "private"]
+        assert "members" not in by_bot["private"][0]
+        with receiver.lock:
+            request = receiver.requests[0]
+        expected = hmac.new(API_TOKEN.encode(), request["body"], hashlib.sha256).hexdigest()
+        assert request["headers"]["x-sendbird-signature"] == expected
+    finally:
+        receiver.stop()

@@ -22,12 +22,13 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
     let events = EventLog(applicationID: settings.applicationID)
     events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
     database.onCommit { events.notifier.committed() }
-    let delivery = WebhookDelivery(
+    let delivery = DeliveryEngine(
         database: database, notifier: events.notifier, clock: clock, masterToken: masterToken,
         timing: .init(
             timeout: .milliseconds(Int64(settings.webhookTimeout * 1000)), retryDelay: .milliseconds(settings.webhookRetryDelay),
             concurrency: settings.webhookConcurrency
         ),
+        feeds: [WebhookFeed(), BotFeed(applicationID: settings.applicationID)],
         logger: logger
     )
     let retention = EventRetention(

@@ -4,7 +4,7 @@ import Hummingbird
 /// every feature's routes under `/v3`, then the uploaded files. The only place that knows
 /// every feature.
 func buildRouter(
-    settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: WebhookDelivery
+    settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine
 ) -> Router<RoostContext> {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
@@ -25,7 +25,7 @@ func buildRouter(
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
     // Users and the application.
-    let userService = UserService(database: database, clock: clock, deactivation: LeaveOnDeactivation(events: events))
+    let userService = UserService(database: database, clock: clock, deactivation: LeaveAllGroupChannels(events: events))
     UserRoutes(users: userService, unreadTotals: readState).register(on: users)
     let applications = api.group("applications")
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: applications)
@@ -63,6 +63,11 @@ func buildRouter(
     SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
     MigrationRoutes(messages: messages).register(on: api.group("migration"))
     FileRoutes(storage: files).register(on: router.group("files"))
+
+    // Bots.
+    BotRoutes(
+        bots: BotService(database: database, clock: clock, events: events, channels: groupChannels, messages: messages), files: files
+    ).register(on: api.group("bots"))
 
     // Roost's own routes: the event log and its live stream.
     EventStreamRoutes(

@@ -26,7 +26,8 @@ struct IPRange: Sendable, Hashable {
         let family = bytes.count == 4 ? AF_INET : AF_INET6
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
-        return "\(String(cString: buffer))/\(prefixLength)"
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return "\(text)/\(prefixLength)"
     }
 
     func contains(_ address: SocketAddress) -> Bool {

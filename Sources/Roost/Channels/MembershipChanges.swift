@@ -48,14 +48,19 @@ struct MembershipChanges: Sendable {
     }
 }
 
-/// A user deactivated with `leave_all_when_deactivated` leaves all their group channels,
-/// each with its `group_channel:leave` event, as leaving through the API does.
-struct LeaveOnDeactivation: UserDeactivationHandler {
+/// Takes a user out of all their group channels, each with its `group_channel:leave` event
+/// as leaving through the API has: a user deactivated with `leave_all_when_deactivated`, a
+/// bot being deleted.
+struct LeaveAllGroupChannels: UserDeactivationHandler {
     let events: EventLog
 
-    func userDeactivated(_ userRowID: Int64, at time: Int64, in db: Database) throws {
+    func leaveAll(_ userRowID: Int64, at time: Int64, in db: Database) throws {
         for channel in try MembershipChanges().leaveAll(userRowID: userRowID, customType: nil, in: db) {
             try events.recordMembershipEvent(.groupChannelLeave, "left_at", channel, [userRowID], at: time, in: db)
         }
+    }
+
+    func userDeactivated(_ userRowID: Int64, at time: Int64, in db: Database) throws {
+        try leaveAll(userRowID, at: time, in: db)
     }
 }

@@ -83,7 +83,7 @@ struct ServerSentEvents: AsyncSequence, Sendable {
             let chunk: (text: String, last: Int64)? = try? await cancelWhenGracefulShutdown {
                 while true {
                     let generation = stream.notifier.current
-                    let events = try await stream.events(after: after, matching: filter, limit: 500)
+                    let events = try await stream.liveEvents(after: after, matching: filter, limit: 500, asOf: generation)
                     if let newest = events.last {
                         let text = events.map { "id: \($0.seq)\nevent: \($0.category)\ndata: \($0.payload)\n\n" }.joined()
                         return (text, newest.seq)

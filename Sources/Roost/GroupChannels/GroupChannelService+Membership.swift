@@ -19,30 +19,39 @@ extension GroupChannelService {
         guard inviteeIDs.count <= ChannelRules.maxInvitees else { throw APIError.tooManyItems("user_ids", max: ChannelRules.maxInvitees) }
         let now = clock.now
         return try await database.write { db in
-            var channel = try channels.existing(.group, url: url, in: db)
-            let inviter = try request.inviterID.map { try users.existingRowID(of: $0, in: db) }
-            var added: [(rowID: Int64, state: MemberState)] = []
-            for userID in inviteeIDs {
-                let userRowID = try users.existingRowID(of: userID, in: db)
-                if try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil { continue }
-                try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
-                let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: true, in: db)
-                try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
-                try members.add(
-                    channelID: channel.rowID, userRowID: userRowID, state: state, inviterRowID: inviter, at: now,
-                    hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
-                )
-                added.append((userRowID, state))
-            }
-            channel = try channels.find(rowID: channel.rowID, in: db)!
-            let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
-            guard channel.memberCount <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
-            if !added.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
-            // Every invitee is invited; those who accept invitations automatically also join.
-            try channelEvents.invited(channel, by: inviter, added.map(\.rowID), at: now, in: db)
-            try channelEvents.joined(channel, added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
-            return try assembler.channel(channel, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
+            try invite(to: url, inviteeIDs, by: request.inviterID, invitationStatus: invitationStatus, hiddenStatus: hiddenStatus, at: now, in: db)
         }
+    }
+
+    /// Invites users inside the caller's transaction (bots joining channels do it several at
+    /// once); answers the channel with its members.
+    func invite(
+        to url: String, _ inviteeIDs: [String], by inviterID: String?, invitationStatus: [String: InvitationStatus],
+        hiddenStatus: [String: HiddenState] = [:], at now: Int64, in db: Database
+    ) throws -> GroupChannel {
+        var channel = try channels.existing(.group, url: url, in: db)
+        let inviter = try inviterID.map { try users.existingRowID(of: $0, in: db) }
+        var added: [(rowID: Int64, state: MemberState)] = []
+        for userID in inviteeIDs {
+            let userRowID = try users.existingRowID(of: userID, in: db)
+            if try members.find(channelID: channel.rowID, userRowID: userRowID, in: db) != nil { continue }
+            try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
+            let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: true, in: db)
+            try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
+            try members.add(
+                channelID: channel.rowID, userRowID: userRowID, state: state, inviterRowID: inviter, at: now,
+                hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
+            )
+            added.append((userRowID, state))
+        }
+        channel = try channels.find(rowID: channel.rowID, in: db)!
+        let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
+        guard channel.memberCount <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
+        if !added.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
+        // Every invitee is invited; those who accept invitations automatically also join.
+        try channelEvents.invited(channel, by: inviter, added.map(\.rowID), at: now, in: db)
+        try channelEvents.joined(channel, added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
+        return try assembler.channel(channel, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
     }
 
     func accept(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {

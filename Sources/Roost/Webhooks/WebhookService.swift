@@ -6,9 +6,8 @@ import Foundation
 struct WebhookService: Sendable {
     let database: AppDatabase
     let events: EventLog
-    let delivery: WebhookDelivery
+    let delivery: DeliveryEngine
     private let webhooks = WebhookRepository()
-    private let log = EventRepository()
 
     /// What `PUT settings/webhook` may change; nil leaves a setting as it is.
     struct Change: Sendable {
@@ -38,7 +37,7 @@ struct WebhookService: Sendable {
             if let includeUnreadCount = change.includeUnreadCount { settings.includeUnreadCount = includeUnreadCount }
             if let enabledEvents = change.enabledEvents { settings.enabledEvents = enabledEvents }
             if settings.enabled, settings.url.isEmpty { throw APIError.missing("url") }
-            if settings.enabled, !wasEnabled { settings.deliveredSeq = try log.lastSeq(in: db) }
+            if settings.enabled, !wasEnabled { try DeliveryCursors().skipToHead(WebhookFeed.name, in: db) }
             try webhooks.save(settings, in: db)
             return settings
         }

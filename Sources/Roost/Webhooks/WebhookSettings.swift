@@ -1,6 +1,6 @@
 import GRDB
 
-/// The application's webhook settings, and how far delivery has got.
+/// The application's webhook settings.
 struct WebhookSettings: Sendable, Equatable {
     var enabled = false
     var url = ""
@@ -8,8 +8,6 @@ struct WebhookSettings: Sendable, Equatable {
     var includeUnreadCount = false
     /// Category names; every category when it holds "*" (as stored after `["*"]`).
     var enabledEvents: [String] = []
-    /// Every event up to here was delivered, skipped or recorded as failed.
-    var deliveredSeq: Int64 = 0
 
     /// `enabled_events` as answered: `["*"]` expanded into every category.
     var expandedEvents: [String] {
@@ -31,34 +29,25 @@ struct WebhookRepository: Sendable {
     func settings(in db: Database) throws -> WebhookSettings {
         guard let row = try Row.fetchOne(
             db.cachedStatement(sql: """
-                SELECT enabled, url, include_members, include_unread_count, enabled_events, delivered_seq
-                FROM webhook_settings WHERE id = 1
+                SELECT enabled, url, include_members, include_unread_count, enabled_events FROM webhook_settings WHERE id = 1
                 """)
         ) else { return WebhookSettings() }
         return WebhookSettings(
             enabled: row[0], url: row[1], includeMembers: row[2], includeUnreadCount: row[3],
-            enabledEvents: JSONColumn.decode(row[4]), deliveredSeq: row[5]
+            enabledEvents: JSONColumn.decode(row[4])
         )
     }
 
     func save(_ settings: WebhookSettings, in db: Database) throws {
         try db.executeCached(
             sql: """
-                UPDATE webhook_settings SET enabled = ?, url = ?, include_members = ?, include_unread_count = ?,
-                    enabled_events = ?, delivered_seq = ?
+                UPDATE webhook_settings SET enabled = ?, url = ?, include_members = ?, include_unread_count = ?, enabled_events = ?
                 WHERE id = 1
                 """,
             arguments: [
                 settings.enabled, settings.url, settings.includeMembers, settings.includeUnreadCount,
-                JSONColumn.encode(settings.enabledEvents), settings.deliveredSeq,
+                JSONColumn.encode(settings.enabledEvents),
             ]
-        )
-    }
-
-    /// Records delivery progress; it only moves forward.
-    func advance(to seq: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: "UPDATE webhook_settings SET delivered_seq = MAX(delivered_seq, ?) WHERE id = 1", arguments: [seq]
         )
     }
 

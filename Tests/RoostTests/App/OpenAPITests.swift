@@ -17,9 +17,9 @@ import Testing
             database: database,
             clock: .system,
             events: events,
-            delivery: WebhookDelivery(
+            delivery: DeliveryEngine(
                 database: database, notifier: events.notifier, clock: .system, masterToken: "unused", timing: .init(),
-                logger: Logger(label: "unused")
+                feeds: [], logger: Logger(label: "unused")
             )
         )
         let served = Set(router.routes.map { route in

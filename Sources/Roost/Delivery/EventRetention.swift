@@ -2,8 +2,8 @@ import Logging
 import ServiceLifecycle
 
 /// Prunes the event log in the background: an event goes once it is older than the
-/// retention period, beyond the newest `count` events, and delivered (or passed) by the
-/// webhooks. Deletes in small batches, each its own short transaction, so writes never wait
+/// retention period, beyond the newest `count` events, and delivered (or passed) by every
+/// delivery feed. Deletes in small batches, each its own short transaction, so writes never wait
 /// long behind it.
 struct EventRetention: Service {
     let database: AppDatabase
@@ -12,7 +12,7 @@ struct EventRetention: Service {
     let count: Int
     let logger: Logger
     private let log = EventRepository()
-    private let webhooks = WebhookRepository()
+    private let cursors = DeliveryCursors()
 
     static let batch = 5_000
 
@@ -33,7 +33,7 @@ struct EventRetention: Service {
         do {
             while !Task.isCancelled {
                 let pruned = try await database.write { db in
-                    let delivered = try webhooks.settings(in: db).deliveredSeq
+                    let delivered = try cursors.oldest(in: db) ?? .max
                     return try log.prune(before: cutoff, keepingNewest: count, keepingFrom: delivered, batch: Self.batch, in: db)
                 }
                 total += pruned

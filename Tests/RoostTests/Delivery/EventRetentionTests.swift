@@ -21,7 +21,7 @@ import Testing
             for age in Array(repeating: 10 * day, count: 10) + Array(repeating: 0, count: 5) {
                 try log.record(.userBlock, Note(), at: 1_700_000_000_000 - age, in: db)
             }
-            try db.execute(sql: "UPDATE webhook_settings SET delivered_seq = 8")
+            try db.execute(sql: "UPDATE delivery_cursors SET delivered_seq = 8 WHERE feed = 'webhooks'")
         }
         let retention = EventRetention(
             database: database, clock: clock.wallClock, period: .seconds(7 * 86_400), count: 6, logger: Logger(label: "test")

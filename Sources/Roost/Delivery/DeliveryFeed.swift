@@ -1,0 +1,65 @@
+import GRDB
+
+/// One HTTP POST an event makes: to a webhook URL, or to a bot's callback URL.
+struct OutboundPost: Sendable {
+    let seq: Int64
+    let category: String
+    /// When the event was recorded, for the delivery lag.
+    let createdAt: Int64
+    let url: String
+    let body: String
+    /// Posts with the same key go one at a time, in log order (a channel's events, a bot's
+    /// callbacks); posts with different keys may go side by side.
+    let orderingKey: String
+}
+
+/// Where one kind of outbound traffic goes. The engine reads the event log after the feed's
+/// cursor and asks the feed what each event makes; the feed decides from its own settings,
+/// read in the same transaction as the events.
+protocol DeliveryFeed: Sendable {
+    /// The name its progress is kept under in `delivery_cursors`.
+    var name: String { get }
+    /// The POSTs an event makes: none, one, or one per receiver.
+    func posts(for event: StoredEvent, in db: Database) throws -> [OutboundPost]
+    /// Records a POST that got no 2xx answer after every attempt.
+    func recordFailure(of post: OutboundPost, statusCode: Int, attempts: Int, at time: Int64, in db: Database) throws
+    /// Where to try again a POST whose receiver could not be reached: the URL as the settings
+    /// now have it, or nil when the POST is no longer wanted.
+    func currentURL(for post: OutboundPost, in db: Database) throws -> String?
+}
+
+/// Each feed's progress through the event log. Every method runs inside the caller's
+/// transaction.
+struct DeliveryCursors: Sendable {
+    /// Gives a feed that never ran a cursor at the head of the log: it starts with the next event.
+    func register(_ feed: String, in db: Database) throws {
+        try db.executeCached(
+            sql: "INSERT OR IGNORE INTO delivery_cursors (feed, delivered_seq) VALUES (?, ?)",
+            arguments: [feed, try EventRepository().lastSeq(in: db)]
+        )
+    }
+
+    func position(of feed: String, in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT delivered_seq FROM delivery_cursors WHERE feed = ?"), arguments: [feed]) ?? 0
+    }
+
+    /// Records progress; it only moves forward.
+    func advance(_ feed: String, to seq: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE delivery_cursors SET delivered_seq = MAX(delivered_seq, ?) WHERE feed = ?", arguments: [seq, feed]
+        )
+    }
+
+    /// Skips whatever was recorded before now (turning webhooks on starts with the next event).
+    func skipToHead(_ feed: String, in db: Database) throws {
+        try db.executeCached(
+            sql: "INSERT OR REPLACE INTO delivery_cursors (feed, delivered_seq) VALUES (?, ?)",
+            arguments: [feed, try EventRepository().lastSeq(in: db)]
+        )
+    }
+
+    /// The oldest position of any feed: events after it may still be delivered.
+    func oldest(in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(delivered_seq) FROM delivery_cursors"))
+    }
+}
