@@ -113,22 +113,9 @@ private struct Callback: JSONObject {
     let mentioned: [String]
     let members: [EventUser]?
 
-    private struct Identity: JSONObject {
-        let bot: Bot
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("bot_userid", bot.user.userID)
-            try fields.write("bot_nickname", bot.user.nickname)
-            try fields.write("bot_profile_url", bot.user.profileURL)
-            try fields.write("bot_type", bot.record.type)
-            try fields.write("bot_token", bot.record.token)
-            try fields.write("bot_metadata", bot.user.metadata)
-        }
-    }
-
     func write(to fields: inout JSONFields) throws {
         try fields.write("category", "bot_message_notification")
-        try fields.write("bot", Identity(bot: bot))
+        try fields.write("bot", BotIdentity(bot: bot))
         try fields.write("sender", sender)
         try fields.write("channel", EventChannel(channel: channel))
         try fields.write("message", message)

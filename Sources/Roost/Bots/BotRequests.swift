@@ -1,24 +1,6 @@
-/// The body of `POST /v3/bots`.
-struct CreateBotRequest: Decodable {
-    let botUserID: String
-    var botNickname: String?
-    var botProfileURL: String?
-    var botType: String?
-    var botCallbackURL: String?
-    var isPrivacyMode: Bool?
-    var enableMarkAsRead: Bool?
-    var showMember: Bool?
-    var channelInvitationPreference: Int?
-
-    enum CodingKeys: String, CodingKey {
-        case botUserID = "bot_userid", botNickname = "bot_nickname", botProfileURL = "bot_profile_url", botType = "bot_type"
-        case botCallbackURL = "bot_callback_url", isPrivacyMode = "is_privacy_mode", enableMarkAsRead = "enable_mark_as_read"
-        case showMember = "show_member", channelInvitationPreference = "channel_invitation_preference"
-    }
-}
-
-/// The body of `PUT /v3/bots/{bot_userid}`: every field optional.
-struct UpdateBotRequest: Decodable {
+/// The body of `POST /v3/bots` (where the service requires what Sendbird does) and of
+/// `PUT /v3/bots/{bot_userid}` (where every field is optional).
+struct BotRequest: Decodable {
     var botUserID: String?
     var botNickname: String?
     var botProfileURL: String?

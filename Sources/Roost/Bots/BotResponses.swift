@@ -5,28 +5,29 @@ import Hummingbird
 struct BotBody: ResponseEncodable, JSONObject {
     let bot: Bot
 
-    private struct Identity: JSONObject {
-        let bot: Bot
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("bot_userid", bot.user.userID)
-            try fields.write("bot_nickname", bot.user.nickname)
-            try fields.write("bot_profile_url", bot.user.profileURL)
-            try fields.write("bot_type", bot.record.type)
-            try fields.write("bot_token", bot.record.token)
-            try fields.write("bot_metadata", bot.user.metadata)
-            try fields.write("bot_require_auth_for_profile_image", false)
-        }
-    }
-
     func write(to fields: inout JSONFields) throws {
-        try fields.write("bot", Identity(bot: bot))
+        try fields.write("bot", BotIdentity(bot: bot))
         try fields.write("bot_callback_url", bot.record.callbackURL)
         try fields.write("is_privacy_mode", bot.record.isPrivacyMode)
         try fields.write("enable_mark_as_read", bot.record.enableMarkAsRead)
         try fields.write("show_member", bot.record.showMember)
         try fields.write("channel_invitation_preference", bot.record.channelInvitationPreference)
         try fields.write("created_at", bot.record.createdAt)
+    }
+}
+
+/// The `bot` object of a bot, in answers and in callbacks.
+struct BotIdentity: JSONObject {
+    let bot: Bot
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("bot_userid", bot.user.userID)
+        try fields.write("bot_nickname", bot.user.nickname)
+        try fields.write("bot_profile_url", bot.user.profileURL)
+        try fields.write("bot_type", bot.record.type)
+        try fields.write("bot_token", bot.record.token)
+        try fields.write("bot_metadata", bot.user.metadata)
+        try fields.write("bot_require_auth_for_profile_image", false)
     }
 }
 

@@ -7,7 +7,7 @@ struct BotRoutes: Sendable {
 
     func register(on group: RouterGroup<RoostContext>) {
         group.post { request, _ in
-            BotBody(bot: try await bots.create(try await request.decodeJSON(CreateBotRequest.self)))
+            BotBody(bot: try await bots.create(try await request.decodeJSON(BotRequest.self)))
         }
         group.get { request, _ in
             let page = try await bots.bots(page: try request.query.pageRequest())
@@ -17,7 +17,7 @@ struct BotRoutes: Sendable {
             BotBody(bot: try await bots.bot(try context.pathParameter("bot_userid")))
         }
         group.put(":bot_userid") { request, context in
-            BotBody(bot: try await bots.update(try context.pathParameter("bot_userid"), with: try await request.decodeJSON(UpdateBotRequest.self)))
+            BotBody(bot: try await bots.update(try context.pathParameter("bot_userid"), with: try await request.decodeJSON(BotRequest.self)))
         }
         group.delete(":bot_userid") { _, context in
             try await bots.delete(try context.pathParameter("bot_userid"))

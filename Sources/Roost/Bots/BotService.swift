@@ -19,8 +19,9 @@ struct BotService: Sendable {
     static let maxCallbackURLLength = 1024
     static let maxChannelsAtOnce = 100
 
-    func create(_ request: CreateBotRequest) async throws -> Bot {
-        try UserRules.checkUserID(request.botUserID)
+    func create(_ request: BotRequest) async throws -> Bot {
+        guard let botUserID = request.botUserID else { throw APIError.missing("bot_userid") }
+        try UserRules.checkUserID(botUserID)
         let nickname = try Self.checked(request.botNickname, "bot_nickname", max: Self.maxNicknameLength)
         let profileURL = try Self.checked(request.botProfileURL, "bot_profile_url", max: Self.maxProfileURLLength, allowEmpty: true)
         let type = try Self.checked(request.botType, "bot_type", max: Self.maxTypeLength)
@@ -29,10 +30,10 @@ struct BotService: Sendable {
         let preference = try Self.checkedPreference(request.channelInvitationPreference ?? 0)
         let now = clock.now
         return try await database.write { db in
-            guard try users.rowID(of: request.botUserID, in: db) == nil else { throw APIError.alreadyExists("bot_userid") }
+            guard try users.rowID(of: botUserID, in: db) == nil else { throw APIError.alreadyExists("bot_userid") }
             let rowID = try users.insert(
                 NewUser(
-                    userID: request.botUserID, nickname: nickname, profileURL: profileURL, accessToken: nil, discoveryKeys: [],
+                    userID: botUserID, nickname: nickname, profileURL: profileURL, accessToken: nil, discoveryKeys: [],
                     preferredLanguages: [], metadata: [:], createdAt: now
                 ),
                 in: db
@@ -46,7 +47,7 @@ struct BotService: Sendable {
                 ),
                 in: db
             )
-            return try bots.existing(request.botUserID, in: db)
+            return try bots.existing(botUserID, in: db)
         }
     }
 
@@ -64,7 +65,7 @@ struct BotService: Sendable {
 
     /// Changes what the request names; the SDK sends every field, `bot_userid` included,
     /// which must then name the bot itself.
-    func update(_ botUserID: String, with request: UpdateBotRequest) async throws -> Bot {
+    func update(_ botUserID: String, with request: BotRequest) async throws -> Bot {
         let nickname = try request.botNickname.map { nickname throws(APIError) in
             try Self.checked(nickname, "bot_nickname", max: Self.maxNicknameLength)
         }
