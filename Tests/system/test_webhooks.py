@@ -353,6 +353,14 @@ def test_a_user_is_online_while_their_own_stream_is_open(roost):
         time.sleep(0.05)
     members = call(roost.url, "GET", "/v3/group_channels/room/members")[1]["members"]
     assert {member["user_id"]: member["is_online"] for member in members} == {"alice": True, "bob": False}
+    # An open stream is a connection, for the statistics too.
+    assert call(roost.url, "GET", "/v3/applications/ccu")[1] == {"ccu": 1}
+    today = time.gmtime()
+    peaks = call(roost.url, "GET", "/v3/applications/peak_connections?time_dimension=daily"
+                 f"&start_year={today.tm_year}&start_month={today.tm_mon}&start_day={today.tm_mday}"
+                 f"&end_year={today.tm_year}&end_month={today.tm_mon}&end_day={today.tm_mday}")[1]["peak_connections"]
+    assert [peak["peak_connections"] for peak in peaks] == [1]
+    assert call(roost.url, "GET", "/v3/applications/dau")[1] == {"dau": 1}
     connection.close()
     # Closing is noticed on the next write: a send to alice's channel makes one.
     send(roost.url, "wake the stream")

@@ -64,6 +64,10 @@ func buildRouter(
     MigrationRoutes(messages: messages).register(on: api.group("migration"))
     FileRoutes(storage: files).register(on: router.group("files"))
 
+    // Statistics.
+    StatisticsRoutes(statistics: StatisticsService(database: database, clock: clock))
+        .register(applications: applications, statistics: api.group("statistics"))
+
     // Bots.
     BotRoutes(
         bots: BotService(database: database, clock: clock, events: events, channels: groupChannels, messages: messages), files: files

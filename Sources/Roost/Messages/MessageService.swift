@@ -70,6 +70,7 @@ struct MessageService: Sendable {
                 try recordEffects(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
             }
             try events.message(.send, answer, in: channel, at: now, in: db)
+            if let sender { try UserActivityRepository().recordActive(sender, at: now, in: db) }
             return answer
         }
     }

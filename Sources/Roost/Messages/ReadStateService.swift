@@ -26,6 +26,7 @@ struct ReadStateService: Sendable {
             let (channel, member) = try member(url, userID, in: db)
             try readState.markRead(channelID: channel.rowID, userRowID: member.userRowID, upTo: upTo, in: db)
             try MessageEvents(log: events).read(channel, by: member.userRowID, upTo: upTo, unreadBefore: member.unreadMessageCount, in: db)
+            try UserActivityRepository().recordActive(member.userRowID, viewed: true, at: clock.now, in: db)
         }
     }
 
@@ -73,6 +74,7 @@ struct ReadStateService: Sendable {
                     try MessageEvents(log: events).read(channel, by: userRowID, upTo: now, unreadBefore: unreadBefore, in: db)
                 }
             }
+            try UserActivityRepository().recordActive(userRowID, viewed: true, at: now, in: db)
         }
     }
 

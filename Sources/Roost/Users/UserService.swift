@@ -67,7 +67,9 @@ struct UserService: Sendable {
             if let lastSeenAt = request.lastSeenAt { user.lastSeenAt = lastSeenAt }
             if let discoveryKeys { user.discoveryKeys = discoveryKeys }
             if let languages { user.preferredLanguages = languages }
+            let deactivated = try !user.isActive && users.find(userID, in: db)?.isActive == true
             try users.save(user, in: db)
+            if deactivated { try UserActivityRepository().recordDeparture(.deactivated, at: now, in: db) }
             if request.isActive == false, request.leaveAllWhenDeactivated ?? true {
                 try deactivation.userDeactivated(try users.existingRowID(of: userID, in: db), at: now, in: db)
             }
@@ -79,9 +81,11 @@ struct UserService: Sendable {
     }
 
     func delete(_ userID: String) async throws {
+        let now = clock.now
         try await database.write { db in
             _ = try users.existingRowID(of: userID, in: db)
             try users.delete(userID, in: db)
+            try UserActivityRepository().recordDeparture(.deleted, at: now, in: db)
         }
     }
 
@@ -99,7 +103,13 @@ struct UserService: Sendable {
     /// The user is online while one of their own event streams is open; the last to close
     /// sets `last_seen_at`.
     func streamOpened(by userID: String) async throws {
-        try await database.write { db in try users.streamOpened(by: userID, in: db) }
+        let now = clock.now
+        try await database.write { db in
+            try users.streamOpened(by: userID, in: db)
+            let activity = UserActivityRepository()
+            try activity.recordActive(try users.existingRowID(of: userID, in: db), at: now, in: db)
+            try activity.recordConnections(at: now, in: db)
+        }
     }
 
     func streamClosed(by userID: String) async throws {

@@ -1,0 +1,89 @@
+import Hummingbird
+
+/// `/v3/applications/dau`, `mau`, `ccu`, `peak_connections` and `/v3/statistics/metric`.
+struct StatisticsRoutes: Sendable {
+    let statistics: StatisticsService
+
+    /// Sendbird's bounds: 62 days or 12 months of peak connections at once.
+    static let maxPeakDays = 62
+    static let maxPeakMonths = 12
+    /// Roost's bounds on one metric request, so that an answer stays small.
+    static let maxMetricDays = 366
+    static let maxMetricMonths = 120
+
+    func register(applications: RouterGroup<RoostContext>, statistics group: RouterGroup<RoostContext>) {
+        applications.get("dau") { request, _ in
+            Count(key: "dau", value: try await statistics.dailyActiveUsers(on: request.query.string("date")))
+        }
+        applications.get("mau") { request, _ in
+            Count(key: "mau", value: try await statistics.monthlyActiveUsers(upTo: request.query.string("date")))
+        }
+        applications.get("ccu") { _, _ in
+            Count(key: "ccu", value: try await statistics.concurrentConnections())
+        }
+        applications.get("peak_connections") { request, _ in
+            let range = try StatisticsRange(request.query, maxDays: Self.maxPeakDays, maxMonths: Self.maxPeakMonths)
+            return PeakConnections(peaks: try await statistics.peakConnections(range))
+        }
+        group.get("metric") { request, _ in
+            let query = request.query
+            guard let name = query.string("metric_type") else { throw APIError.missing("metric_type") }
+            guard let metric = AnalyticsMetric(rawValue: name) else {
+                throw APIError.invalid("metric_type", "Give one of: \(AnalyticsMetric.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            if query.string("segments") != nil {
+                throw APIError.invalid("segments", "Roost does not split metrics into segments.")
+            }
+            let range = try StatisticsRange(query, maxDays: Self.maxMetricDays, maxMonths: Self.maxMetricMonths)
+            return MetricValues(values: try await statistics.metric(metric, over: range))
+        }
+    }
+}
+
+struct Count: ResponseEncodable, JSONObject {
+    let key: String
+    let value: Int
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write(key, value)
+    }
+}
+
+struct PeakConnections: ResponseEncodable, JSONObject {
+    let peaks: [(date: String, value: Int)]
+
+    private struct Item: JSONObject {
+        let date: String
+        let value: Int
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("date", date)
+            try fields.write("peak_connections", value)
+        }
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("peak_connections", peaks.map { Item(date: $0.date, value: $0.value) })
+    }
+}
+
+/// A metric's values, one a day or a month, as Sendbird's analytics answer them; whole
+/// numbers are written as integers.
+struct MetricValues: ResponseEncodable, JSONObject {
+    let values: [(date: String, value: Double)]
+
+    private struct Item: JSONObject {
+        let date: String
+        let value: Double
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("date", date)
+            if value == value.rounded() { try fields.write("value", Int(value)) } else { try fields.write("value", value) }
+        }
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("values", values.map { Item(date: $0.date, value: $0.value) })
+        try fields.write("next", "")
+    }
+}

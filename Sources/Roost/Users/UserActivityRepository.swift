@@ -1,0 +1,43 @@
+import GRDB
+
+/// What the statistics count, recorded as it happens inside the caller's transaction: who
+/// was active each day, the most connections open at once, and users deactivated or deleted.
+struct UserActivityRepository: Sendable {
+    static let dayLength: Int64 = 86_400_000
+
+    enum Departure: String, Sendable {
+        case deactivated, deleted
+    }
+
+    /// The user was active at `time` (a send, a read when `viewed`, a stream opened).
+    func recordActive(_ userRowID: Int64, viewed: Bool = false, at time: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                INSERT INTO user_activity (day, user_id, viewed) VALUES (?, ?, ?)
+                ON CONFLICT (day, user_id) DO UPDATE SET viewed = viewed OR excluded.viewed
+                """,
+            arguments: [time / Self.dayLength, userRowID, viewed]
+        )
+    }
+
+    /// Notes how many user streams are open now, when that is the day's most.
+    func recordConnections(at time: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                INSERT INTO connection_peaks (day, peak) SELECT ?, COALESCE(SUM(open_streams), 0) FROM users WHERE open_streams > 0
+                ON CONFLICT (day) DO UPDATE SET peak = MAX(peak, excluded.peak)
+                """,
+            arguments: [time / Self.dayLength]
+        )
+    }
+
+    func recordDeparture(_ kind: Departure, at time: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                INSERT INTO user_departures (day, kind, count) VALUES (?, ?, 1)
+                ON CONFLICT (day, kind) DO UPDATE SET count = count + 1
+                """,
+            arguments: [time / Self.dayLength, kind.rawValue]
+        )
+    }
+}
