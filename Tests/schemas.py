@@ -26,6 +26,11 @@ REFERENCE = Path(os.environ.get(
 # contradicts the document.
 _COUNTERS = {"type": "object", "additionalProperties": {"type": "integer"}}
 OVERRIDES = {
+    ("DELETE", "/v3/push/device_tokens/{token_type}/{token}"): {
+        "page": "sendbird-platform-sdk 2.1.5, model RemoveARegistrationOrDeviceTokenFromAnOwnerResponse (a list); 0.0.16 reads a list too",
+        "why": "the owners the token was taken from are a list of {user_id}, as the view route answers (the document says one object)",
+        "schema": {"type": "array", "items": {"type": "object", "required": ["user_id"], "properties": {"user_id": {"type": "string"}}}},
+    },
     ("POST", "/v3/bots/{bot_userid}/send"): {
         "page": "sendbird-platform-sdk 0.0.16 (send_bots_message returns SendBirdMessageResponse) against 2.1.5 (SendABotMessageResponse)",
         "why": "0.0.16 sends JSON and reads the message itself; 2.1.5 sends a form and reads it wrapped: Roost answers each its way",

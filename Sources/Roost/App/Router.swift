@@ -64,6 +64,9 @@ func buildRouter(
     MigrationRoutes(messages: messages).register(on: api.group("migration"))
     FileRoutes(storage: files).register(on: router.group("files"))
 
+    // Push: device tokens and preferences.
+    PushRoutes(push: PushService(database: database, clock: clock, events: events)).register(users: users, push: api.group("push"))
+
     // Statistics.
     StatisticsRoutes(statistics: StatisticsService(database: database, clock: clock))
         .register(applications: applications, statistics: api.group("statistics"))

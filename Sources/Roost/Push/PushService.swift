@@ -1,0 +1,169 @@
+import Foundation
+import GRDB
+
+/// Device tokens and push preferences as Sendbird's push routes manage them, each change
+/// with its `user:*` event.
+struct PushService: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+    let events: EventLog
+    private let push = PushRepository()
+    private let users = UserRepository()
+    private let channels = ChannelRepository()
+
+    static let maxTokenLength = 4096
+    static let maxSoundLength = 256
+
+    /// Registers a token; answers it with its user.
+    func register(_ token: String, of type: DeviceTokenType, for userID: String) async throws -> (token: String, user: UserSummary) {
+        guard !token.isEmpty else { throw APIError.missing(type.bodyField) }
+        guard token.count <= Self.maxTokenLength else { throw APIError.tooLong(type.bodyField, max: Self.maxTokenLength) }
+        let now = clock.now
+        return try await database.write { db in
+            let user = try summary(of: userID, in: db)
+            for previous in try push.register(token, of: type, for: user.rowID, at: now, in: db) {
+                if let owner = try users.summary(ofRow: previous, in: db) { try record(.userDeviceTokenUnregister, owner, token, type, at: now, in: db) }
+            }
+            try record(.userDeviceTokenRegister, user, token, type, at: now, in: db)
+            return (token, user)
+        }
+    }
+
+    func tokens(of userID: String, type: DeviceTokenType) async throws -> (tokens: [String], user: UserSummary) {
+        try await database.read { db in
+            let user = try summary(of: userID, in: db)
+            return (try push.tokens(of: user.rowID, type: type, in: db), user)
+        }
+    }
+
+    func remove(_ token: String, of type: DeviceTokenType, from userID: String) async throws -> UserSummary {
+        let now = clock.now
+        return try await database.write { db in
+            let user = try summary(of: userID, in: db)
+            if try push.remove(token, of: type, from: user.rowID, in: db) > 0 {
+                try record(.userDeviceTokenUnregister, user, token, type, at: now, in: db)
+            }
+            return user
+        }
+    }
+
+    func removeAll(from userID: String) async throws -> UserSummary {
+        let now = clock.now
+        return try await database.write { db in
+            let user = try summary(of: userID, in: db)
+            for (type, token) in try push.allTokens(of: user.rowID, in: db) {
+                try record(.userDeviceTokenUnregister, user, token, DeviceTokenType(rawValue: type) ?? .gcm, at: now, in: db)
+            }
+            try push.removeAll(of: user.rowID, in: db)
+            return user
+        }
+    }
+
+    func owners(of token: String, type: DeviceTokenType) async throws -> [String] {
+        try await database.read { db in
+            try push.owners(of: token, type: type, in: db).compactMap { try users.summary(ofRow: $0, in: db)?.userID }
+        }
+    }
+
+    /// Removes a token from whoever holds it; answers who did.
+    func removeFromOwners(_ token: String, type: DeviceTokenType) async throws -> [String] {
+        let now = clock.now
+        return try await database.write { db in
+            let owners = try push.owners(of: token, type: type, in: db).compactMap { try users.summary(ofRow: $0, in: db) }
+            try push.remove(token, of: type, in: db)
+            for owner in owners { try record(.userDeviceTokenUnregister, owner, token, type, at: now, in: db) }
+            return owners.map(\.userID)
+        }
+    }
+
+    func preferences(of userID: String) async throws -> PushPreferences {
+        try await database.read { db in try push.preferences(of: try summary(of: userID, in: db).rowID, in: db) }
+    }
+
+    /// Changes what the request names; `reset` first puts every preference back to its default.
+    func updatePreferences(of userID: String, with change: PushPreferencesChange, reset: Bool = false) async throws -> PushPreferences {
+        try change.check()
+        let now = clock.now
+        return try await database.write { db in
+            let user = try summary(of: userID, in: db)
+            var preferences = reset ? PushPreferences() : try push.preferences(of: user.rowID, in: db)
+            let template = preferences.template
+            change.apply(to: &preferences)
+            if reset { preferences.template = template }
+            try push.save(preferences, of: user.rowID, in: db)
+            var payload = EventFields()
+            payload.add("user_id", user.userID)
+            payload.add("push_preference", PushPreferencesBody(preferences: preferences, withSnooze: true))
+            payload.add("updated_at", now)
+            try events.record(.userPushPreference, payload, at: now, concerning: [user.userID], in: db)
+            return preferences
+        }
+    }
+
+    func chooseTemplate(_ name: String, for userID: String) async throws -> String {
+        guard name == "default" || name == "alternative" else { throw APIError.invalid("name", "Give default or alternative.") }
+        try await database.write { db in
+            let user = try summary(of: userID, in: db)
+            var preferences = try push.preferences(of: user.rowID, in: db)
+            preferences.template = name
+            try push.save(preferences, of: user.rowID, in: db)
+        }
+        return name
+    }
+
+    func channelPreference(of userID: String, in url: String) async throws -> ChannelPushPreference {
+        try await database.read { db in
+            let (user, channel) = try member(userID, of: url, in: db)
+            return try push.channelPreference(of: user.rowID, in: channel.rowID, in: db)
+        }
+    }
+
+    func updateChannelPreference(of userID: String, in url: String, with change: ChannelPushPreferenceChange) async throws -> ChannelPushPreference {
+        let option = try change.checkedOption()
+        if let sound = change.pushSound, sound.count > Self.maxSoundLength { throw APIError.tooLong("push_sound", max: Self.maxSoundLength) }
+        let now = clock.now
+        return try await database.write { db in
+            let (user, channel) = try member(userID, of: url, in: db)
+            var preference = try push.channelPreference(of: user.rowID, in: channel.rowID, in: db)
+            if let option { preference.triggerOption = option }
+            if let sound = change.pushSound { preference.pushSound = sound }
+            try push.save(preference, of: user.rowID, in: channel.rowID, in: db)
+            var payload = EventFields()
+            payload.add("user_id", user.userID)
+            payload.add("channel_url", channel.url)
+            payload.add("push_trigger_option", preference.triggerOption)
+            payload.add("push_sound", preference.pushSound)
+            payload.add("updated_at", now)
+            try events.record(.userPushChannelPreference, payload, at: now, channelURL: channel.url, concerning: [user.userID], in: db)
+            return preference
+        }
+    }
+
+    private func summary(of userID: String, in db: Database) throws -> UserSummary {
+        guard let summary = try users.summary(ofRow: try users.existingRowID(of: userID, in: db), in: db) else {
+            throw APIError.notFound("User")
+        }
+        return summary
+    }
+
+    /// The user and a group channel they are a member of.
+    private func member(_ userID: String, of url: String, in db: Database) throws -> (UserSummary, ChannelRecord) {
+        let user = try summary(of: userID, in: db)
+        let channel = try channels.existing(.group, url: url, in: db)
+        guard try MemberRepository().find(channelID: channel.rowID, userRowID: user.rowID, in: db) != nil else {
+            throw APIError.notFound("Member")
+        }
+        return (user, channel)
+    }
+
+    private func record(
+        _ category: EventCategory, _ user: UserSummary, _ token: String, _ type: DeviceTokenType, at time: Int64, in db: Database
+    ) throws {
+        var payload = EventFields()
+        payload.add("user", EventUser(user: user))
+        payload.add("token_type", type.rawValue)
+        payload.add("device_token", token)
+        payload.add("created_at", time)
+        try events.record(category, payload, at: time, concerning: [user.userID], in: db)
+    }
+}
