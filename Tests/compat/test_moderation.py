@@ -226,3 +226,24 @@ def test_reports(setup, token, client):
         400111, reports.report_user_by_id, token, "bob",
         report_user_by_id_data=ReportUserByIdData(offending_user_id="bob", report_category="rude", _check_type=False),
     )
+
+
+def test_profanity_filter_by_custom_type(client, token):
+    from sendbird_platform_sdk.api.application_api import ApplicationApi
+    from sendbird_platform_sdk.model.send_message_data import SendMessageData
+    from sendbird_platform_sdk.model.set_domain_filter_data import SetDomainFilterData
+    from sendbird_platform_sdk.model.set_domain_filter_data_profanity_filter import SetDomainFilterDataProfanityFilter
+
+    UserApi(client).create_user(token, create_user_data=CreateUserData(user_id="alice", nickname="alice", profile_url=""))
+    GroupChannelApi(client).gc_create_channel(
+        token, gc_create_channel_data=GcCreateChannelData(user_ids=["alice"], channel_url="room", custom_type="kids")
+    )
+    ApplicationApi(client).set_domain_filter(
+        token, "kids", set_domain_filter_data=SetDomainFilterData(profanity_filter=SetDomainFilterDataProfanityFilter(keywords=["darn"], type=1)),
+    )
+    sent = MessageApi(client).send_message(
+        token, "group_channels", "room", send_message_data=SendMessageData(user_id="alice", message_type="MESG", message="darn it")
+    )
+    assert sent.message == "**** it"
+    shown = ReportApi(client).view_moderated_message_by_id(token, "group_channels", "room", str(int(sent.message_id)))
+    assert shown["message_text"] == "darn it" and shown["replaced_text"] == "**** it"

@@ -53,7 +53,9 @@ func buildRouter(
         moderation: CustomTypeModerationService(database: database, clock: clock, events: events)
     ).register(on: applications)
     BlockRoutes(blocks: BlockService(database: database, clock: clock, events: events)).register(on: users)
-    ReportRoutes(reports: ReportService(database: database, clock: clock, events: events)).register(on: api.group("report"))
+    let report = api.group("report")
+    ReportRoutes(reports: ReportService(database: database, clock: clock, events: events)).register(on: report)
+    ModerationFilterRoutes(filters: ModerationFilterService(database: database)).register(applications: applications, report: report)
 
     // Messages, their extras, read state, search, imports and uploaded files.
     MessageRoutes(messages: messages, files: files).register(on: api)

@@ -35,6 +35,8 @@ enum EventCategory: String, Sendable, CaseIterable {
     case openChannelReport = "open_channel:report"
     case groupChannelReport = "group_channel:report"
     case userMessageRateLimitExceeded = "alert:user_message_rate_limit_exceeded"
+    case profanityFilterReplace = "profanity_filter:replace"
+    case profanityFilterBlock = "profanity_filter:block"
 
     /// Every category, as `enabled_events: ["*"]` expands and `all_webhook_categories` lists.
     static var names: [String] { allCases.map(\.rawValue) }

@@ -8,6 +8,28 @@ struct MessageEvents: Sendable {
     private let users = UserRepository()
 
     func message(_ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        try record(.message(action, in: channel.type), message, action: action, in: channel, at: time, in: db)
+    }
+
+    /// The profanity filter replaced words of a message that was sent: the message as stored,
+    /// and under `replaced_text` the text as it was sent (Sendbird's name for it).
+    func profanityReplaced(_ message: Message, original: String, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        try record(.profanityFilterReplace, message, action: .send, replacedText: original, in: channel, at: time, in: db)
+    }
+
+    /// The profanity or domain filter refused a message; it was not stored.
+    func profanityBlocked(_ text: String, by userRowID: Int64, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("blocked_at", time)
+        payload.add("sender", try user(userRowID, in: db))
+        payload.add("message", text)
+        try log.recordChannelEvent(.profanityFilterBlock, payload, channel, at: time, withMembers: false, in: db)
+    }
+
+    private func record(
+        _ category: EventCategory, _ message: Message, action: MessageEventAction, replacedText: String? = nil,
+        in channel: ChannelRecord, at time: Int64, in db: Database
+    ) throws {
         var payload = EventFields()
         payload.add("sender", message.sender.map { EventUser(user: $0.user) })
         payload.add("silent", message.record.isSilent)
@@ -21,7 +43,8 @@ struct MessageEvents: Sendable {
         case .update: payload.add("updated_at", time)
         case .delete: payload.add("deleted_at", time)
         }
-        try log.recordChannelEvent(.message(action, in: channel.type), payload, channel, at: time, in: db)
+        if let replacedText { payload.add("replaced_text", replacedText) }
+        try log.recordChannelEvent(category, payload, channel, at: time, in: db)
     }
 
     /// A member read the channel's messages up to `time`. Recorded only when that read some

@@ -5,6 +5,7 @@ import GRDB
 struct MessageService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    private let moderation = ModerationSettingsRepository()
     let users = UserRepository()
     let channels = ChannelRepository()
     let members = MemberRepository()
@@ -32,6 +33,15 @@ struct MessageService: Sendable {
         let now = clock.now
         do {
             return try await send(to: type, url, request, as: messageType, at: now)
+        } catch let error as APIError where error == .blockedByProfanityFilter || error == .blockedByDomainFilter {
+            // The message is refused; the block is an event of its own.
+            try await database.write { db in
+                guard let channel = try channels.find(type, url: url, in: db),
+                      let sender = try request.userID.flatMap({ try users.rowID(of: $0, in: db) })
+                else { return }
+                try events.profanityBlocked(request.message ?? "", by: sender, in: channel, at: now, in: db)
+            }
+            throw error
         } catch let error as APIError where error == .rateLimited {
             // The message is refused, but the alert is an event of its own.
             try await database.write { db in
@@ -44,10 +54,23 @@ struct MessageService: Sendable {
         }
     }
 
-    private func send(to type: ChannelType, _ url: String, _ request: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
+    private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
         try await database.write { db in
+            var request = sent
             let channel = try channels.existing(type, url: url, in: db)
             let sender = try sender(of: request, as: messageType, in: channel, in: db)
+            let original = request.message ?? ""
+            var replaced = false
+            if messageType != .admin, let filter = try moderation.filter(for: channel, in: db) {
+                switch filter.verdict(on: original) {
+                case .clean: break
+                case .replaced(let text):
+                    request.message = text
+                    replaced = true
+                case .blockedProfanity: throw APIError.blockedByProfanityFilter
+                case .blockedDomain: throw APIError.blockedByDomainFilter
+                }
+            }
             if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
                 // A retried import answers the message stored the first time.
                 return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
@@ -70,6 +93,10 @@ struct MessageService: Sendable {
                 try recordEffects(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
             }
             try events.message(.send, answer, in: channel, at: now, in: db)
+            if replaced {
+                try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
+                try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
+            }
             if let sender { try UserActivityRepository().recordActive(sender, at: now, in: db) }
             return answer
         }
@@ -281,9 +308,19 @@ extension MessageService {
         return try await database.write { db in
             var (channel, record) = try lookup.existing(id, of: type, url, in: db)
             try checkEditor(request.userID, of: record, in: channel, in: db)
-            if let message = request.message {
+            if var message = request.message {
                 let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : ChannelRules.maxLengthMessage
                 guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
+                if record.type != .admin, let filter = try moderation.filter(for: channel, in: db) {
+                    switch filter.verdict(on: message) {
+                    case .clean: break
+                    case .replaced(let text):
+                        try moderation.recordReplaced(id, by: record.senderRowID, original: message, replaced: text, at: now, in: db)
+                        message = text
+                    case .blockedProfanity: throw APIError.blockedByProfanityFilter
+                    case .blockedDomain: throw APIError.blockedByDomainFilter
+                    }
+                }
                 record.message = message
             }
             if let customType = request.customType { record.customType = customType }

@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// `PUT /v3/applications/settings_global/{custom_type}` and
+/// `GET /v3/report/{channel_type}/{channel_url}/profanity_messages/{message_id}`.
+struct ModerationFilterRoutes: Sendable {
+    let filters: ModerationFilterService
+
+    func register(applications: RouterGroup<RoostContext>, report: RouterGroup<RoostContext>) {
+        applications.put("settings_global/:custom_type") { request, context in
+            let change = try await request.decodeJSON(ModerationSettingsChange.self)
+            return try await filters.update(try context.pathParameter("custom_type"), with: change)
+        }
+        report.get(":channel_type/:channel_url/profanity_messages/:message_id") { _, context in
+            let (type, url) = try context.channel()
+            guard let id = Int64(try context.pathParameter("message_id")) else { throw APIError.unexpectedType("message_id", expected: .number) }
+            return try await filters.moderated(id, of: type, url)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// The filters by channel custom type, and the messages the profanity filter replaced.
+/// Every method runs inside the caller's transaction.
+struct ModerationSettingsRepository: Sendable {
+    func settings(for customType: String, in db: Database) throws -> ModerationSettings? {
+        guard let json = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT settings FROM moderation_settings WHERE custom_type = ?"), arguments: [customType]
+        ) else { return nil }
+        return try? JSON.decoder.decode(ModerationSettings.self, from: Data(json.utf8))
+    }
+
+    func save(_ settings: ModerationSettings, in db: Database) throws {
+        try db.executeCached(
+            sql: "INSERT OR REPLACE INTO moderation_settings (custom_type, settings) VALUES (?, ?)",
+            arguments: [settings.customType, String(decoding: try JSON.encoder.encode(settings), as: UTF8.self)]
+        )
+    }
+
+    /// The filter a channel's messages pass through: its custom type's, if any.
+    func filter(for channel: ChannelRecord, in db: Database) throws -> TextFilter? {
+        guard !channel.customType.isEmpty, let settings = try settings(for: channel.customType, in: db) else { return nil }
+        return TextFilter(settings: [settings])
+    }
+
+    func recordReplaced(_ messageID: Int64, by userRowID: Int64?, original: String, replaced: String, at time: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "INSERT OR REPLACE INTO moderated_messages (message_id, user_id, original, replaced, created_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [messageID, userRowID, original, replaced, time]
+        )
+    }
+
+    /// A replaced message: who sent it, the text as sent and as stored, when.
+    func moderated(
+        _ messageID: Int64, in channelID: Int64, in db: Database
+    ) throws -> (userRowID: Int64?, original: String, replaced: String, createdAt: Int64)? {
+        guard let row = try Row.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT mm.user_id, mm.original, mm.replaced, mm.created_at
+                FROM moderated_messages mm JOIN messages m ON m.id = mm.message_id
+                WHERE mm.message_id = ? AND m.channel_id = ?
+                """),
+            arguments: [messageID, channelID]
+        ) else { return nil }
+        return (row[0], row[1], row[2], row[3])
+    }
+}
+
+extension APIError {
+    static let blockedByProfanityFilter = APIError(code: 900060, message: "The message is blocked by the profanity filter.")
+    static let blockedByDomainFilter = APIError(code: 900061, message: "The message is blocked by the domain filter.")
+}
