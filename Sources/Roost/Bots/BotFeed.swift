@@ -27,7 +27,11 @@ struct BotFeed: DeliveryFeed {
         enum CodingKeys: String, CodingKey { case type, sender, mentionedUsers = "mentioned_users", payload }
     }
 
-    func posts(for event: StoredEvent, in db: Database) throws -> [OutboundPost] {
+    func posts(for events: [StoredEvent], in db: Database) throws -> [[OutboundPost]] {
+        try events.map { try posts(for: $0, in: db) }
+    }
+
+    private func posts(for event: StoredEvent, in db: Database) throws -> [OutboundPost] {
         guard event.category == EventCategory.groupChannelMessageSend.rawValue, let url = event.channelURL,
               let channel = try channels.find(.group, url: url, in: db)
         else { return [] }

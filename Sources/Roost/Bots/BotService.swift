@@ -76,7 +76,7 @@ struct BotService: Sendable {
         let callbackURL = try request.botCallbackURL.map(Self.checkedCallbackURL)
         let preference = try request.channelInvitationPreference.map(Self.checkedPreference)
         return try await database.write { db in
-            var bot = try bots.existing(botUserID, in: db)
+            let bot = try bots.existing(botUserID, in: db)
             if let renamed = request.botUserID, renamed != botUserID {
                 throw APIError.invalid("bot_userid", "A bot's id cannot change.")
             }
@@ -97,8 +97,7 @@ struct BotService: Sendable {
                 try users.setAutoAcceptInvitations(preference == 0, ofRow: record.userRowID, in: db)
             }
             try bots.save(record, in: db)
-            bot = try bots.existing(botUserID, in: db)
-            return bot
+            return try bots.existing(botUserID, in: db)
         }
     }
 

@@ -97,7 +97,8 @@ final class DeliveryEngine: Service, @unchecked Sendable {
                 let (start, batch) = try await database.read { db in
                     let start = try self.cursors.position(of: feed.name, in: db)
                     let events = try self.log.events(after: start, matching: EventFilter(), limit: 500, in: db)
-                    return (start, try events.map { (seq: $0.seq, posts: try feed.posts(for: $0, in: db)) })
+                    let posts = try feed.posts(for: events, in: db)
+                    return (start, zip(events, posts).map { (seq: $0.seq, posts: $1) })
                 }
                 guard !batch.isEmpty else {
                     _ = await notifier.next(after: generation, timeout: .seconds(5))

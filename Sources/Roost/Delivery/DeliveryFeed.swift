@@ -19,8 +19,8 @@ struct OutboundPost: Sendable {
 protocol DeliveryFeed: Sendable {
     /// The name its progress is kept under in `delivery_cursors`.
     var name: String { get }
-    /// The POSTs an event makes: none, one, or one per receiver.
-    func posts(for event: StoredEvent, in db: Database) throws -> [OutboundPost]
+    /// The POSTs each event of a batch makes: none, one, or one per receiver.
+    func posts(for events: [StoredEvent], in db: Database) throws -> [[OutboundPost]]
     /// Records a POST that got no 2xx answer after every attempt.
     func recordFailure(of post: OutboundPost, statusCode: Int, attempts: Int, at time: Int64, in db: Database) throws
     /// Where to try again a POST whose receiver could not be reached: the URL as the settings

@@ -61,15 +61,9 @@ struct MessageService: Sendable {
             let sender = try sender(of: request, as: messageType, in: channel, in: db)
             let original = request.message ?? ""
             var replaced = false
-            if messageType != .admin, let filter = try moderation.filter(for: channel, in: db) {
-                switch filter.verdict(on: original) {
-                case .clean: break
-                case .replaced(let text):
-                    request.message = text
-                    replaced = true
-                case .blockedProfanity: throw APIError.blockedByProfanityFilter
-                case .blockedDomain: throw APIError.blockedByDomainFilter
-                }
+            if messageType != .admin, let text = try moderation.filtered(original, in: channel, in: db) {
+                request.message = text
+                replaced = true
             }
             if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
                 // A retried import answers the message stored the first time.
@@ -311,15 +305,9 @@ extension MessageService {
             if var message = request.message {
                 let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : ChannelRules.maxLengthMessage
                 guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
-                if record.type != .admin, let filter = try moderation.filter(for: channel, in: db) {
-                    switch filter.verdict(on: message) {
-                    case .clean: break
-                    case .replaced(let text):
-                        try moderation.recordReplaced(id, by: record.senderRowID, original: message, replaced: text, at: now, in: db)
-                        message = text
-                    case .blockedProfanity: throw APIError.blockedByProfanityFilter
-                    case .blockedDomain: throw APIError.blockedByDomainFilter
-                    }
+                if record.type != .admin, let text = try moderation.filtered(message, in: channel, in: db) {
+                    try moderation.recordReplaced(id, by: record.senderRowID, original: message, replaced: text, at: now, in: db)
+                    message = text
                 }
                 record.message = message
             }

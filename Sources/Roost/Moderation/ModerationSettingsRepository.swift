@@ -18,10 +18,17 @@ struct ModerationSettingsRepository: Sendable {
         )
     }
 
-    /// The filter a channel's messages pass through: its custom type's, if any.
-    func filter(for channel: ChannelRecord, in db: Database) throws -> TextFilter? {
+    /// A message's text as its channel's filters (its custom type's, if any) let it through:
+    /// nil when they change nothing, the text with asterisks when they replace words; throws
+    /// when they block it.
+    func filtered(_ text: String, in channel: ChannelRecord, in db: Database) throws -> String? {
         guard !channel.customType.isEmpty, let settings = try settings(for: channel.customType, in: db) else { return nil }
-        return TextFilter(settings: [settings])
+        switch TextFilter(settings: [settings]).verdict(on: text) {
+        case .clean: return nil
+        case .replaced(let replaced): return replaced
+        case .blockedProfanity: throw APIError.blockedByProfanityFilter
+        case .blockedDomain: throw APIError.blockedByDomainFilter
+        }
     }
 
     func recordReplaced(_ messageID: Int64, by userRowID: Int64?, original: String, replaced: String, at time: Int64, in db: Database) throws {

@@ -60,6 +60,7 @@ struct UserService: Sendable {
 
         return try await database.write { db in
             var user = try existing(userID, in: db)
+            let wasActive = user.isActive
             if let nickname = request.nickname { user.nickname = nickname }
             if let profileURL = request.profileURL { user.profileURL = profileURL }
             if request.issueAccessToken == true { user.accessToken = RandomToken.hex(bytes: 20) }
@@ -67,9 +68,8 @@ struct UserService: Sendable {
             if let lastSeenAt = request.lastSeenAt { user.lastSeenAt = lastSeenAt }
             if let discoveryKeys { user.discoveryKeys = discoveryKeys }
             if let languages { user.preferredLanguages = languages }
-            let deactivated = try !user.isActive && users.find(userID, in: db)?.isActive == true
             try users.save(user, in: db)
-            if deactivated { try UserActivityRepository().recordDeparture(.deactivated, at: now, in: db) }
+            if wasActive, !user.isActive { try UserActivityRepository().recordDeparture(.deactivated, at: now, in: db) }
             if request.isActive == false, request.leaveAllWhenDeactivated ?? true {
                 try deactivation.userDeactivated(try users.existingRowID(of: userID, in: db), at: now, in: db)
             }

@@ -8,15 +8,17 @@ struct WebhookFeed: DeliveryFeed {
     var name: String { Self.name }
     private let webhooks = WebhookRepository()
 
-    func posts(for event: StoredEvent, in db: Database) throws -> [OutboundPost] {
+    func posts(for events: [StoredEvent], in db: Database) throws -> [[OutboundPost]] {
         let settings = try webhooks.settings(in: db)
-        guard settings.delivers(event.category) else { return [] }
-        return [
-            OutboundPost(
-                seq: event.seq, category: event.category, createdAt: event.createdAt, url: settings.url, body: event.payload,
-                orderingKey: event.channelURL ?? ""
-            ),
-        ]
+        return events.map { event in
+            guard settings.delivers(event.category) else { return [] }
+            return [
+                OutboundPost(
+                    seq: event.seq, category: event.category, createdAt: event.createdAt, url: settings.url, body: event.payload,
+                    orderingKey: event.channelURL ?? ""
+                ),
+            ]
+        }
     }
 
     func recordFailure(of post: OutboundPost, statusCode: Int, attempts: Int, at time: Int64, in db: Database) throws {
