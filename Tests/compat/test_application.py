@@ -80,3 +80,12 @@ def test_bans_and_mutes_by_custom_type(client, token):
     assert [mute.user_id for mute in mutes.muted_list] == ["alice"]
     application.unmute_users_in_channels_with_custom_channel_type(token, "movie", ["alice"])
     assert application.list_muted_users_in_channels_with_custom_channel_type(token, "movie").muted_list == []
+
+
+def test_reactions_setting(client, token):
+    from sendbird_platform_sdk.api.message_api import MessageApi
+    from sendbird_platform_sdk.model.enable_reactions_data import EnableReactionsData
+
+    messages = MessageApi(client)
+    assert messages.enable_reactions(token, enable_reactions_data=EnableReactionsData(enabled=False)).reactions is False
+    assert messages.enable_reactions(token, enable_reactions_data=EnableReactionsData(enabled=True)).reactions is True

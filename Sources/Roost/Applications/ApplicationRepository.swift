@@ -14,6 +14,14 @@ struct ApplicationRepository: Sendable {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT auto_accept_invitations FROM application WHERE id = 1")) ?? true
     }
 
+    func reactionsEnabled(in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT reactions_enabled FROM application WHERE id = 1")) ?? true
+    }
+
+    func setReactionsEnabled(_ enabled: Bool, in db: Database) throws {
+        try db.executeCached(sql: "UPDATE application SET reactions_enabled = ? WHERE id = 1", arguments: [enabled])
+    }
+
     func setDefaultAutoAccept(_ autoAccept: Bool, in db: Database) throws {
         try db.executeCached(sql: "UPDATE application SET auto_accept_invitations = ? WHERE id = 1", arguments: [autoAccept])
     }

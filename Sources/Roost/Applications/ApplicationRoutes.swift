@@ -11,5 +11,18 @@ struct ApplicationRoutes: Sendable {
         group.put("default_channel_invitation_preference") { request, _ in
             try await application.setDefaultInvitationPreference(try await request.decodeJSON(InvitationPreference.self))
         }
+        group.put("settings/reactions") { request, _ in
+            let body = try await request.decodeJSON(ReactionsSetting.self)
+            guard let enabled = body.enabled else { throw APIError.missing("enabled") }
+            return ReactionsAnswer(reactions: try await application.setReactionsEnabled(enabled))
+        }
     }
+}
+
+struct ReactionsSetting: Decodable {
+    let enabled: Bool?
+}
+
+struct ReactionsAnswer: ResponseEncodable {
+    let reactions: Bool
 }

@@ -20,6 +20,12 @@ struct ApplicationService: Sendable {
         }
     }
 
+    /// Turns reactions on or off for the whole application; answers the setting.
+    func setReactionsEnabled(_ enabled: Bool) async throws -> Bool {
+        try await database.write { db in try application.setReactionsEnabled(enabled, in: db) }
+        return enabled
+    }
+
     func defaultInvitationPreference() async throws -> InvitationPreference {
         try await database.read { db in
             InvitationPreference(autoAccept: try application.defaultAutoAccept(in: db))

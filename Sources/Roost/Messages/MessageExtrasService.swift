@@ -39,6 +39,7 @@ struct MessageExtrasService: Sendable {
                 throw APIError.notAMember(userID)
             }
             if adding {
+                guard try ApplicationRepository().reactionsEnabled(in: db) else { throw APIError.reactionsDisabled }
                 try reactions.add(reaction, by: userRowID, to: message.id, at: now, in: db)
             } else {
                 try reactions.remove(reaction, by: userRowID, from: message.id, in: db)
@@ -126,4 +127,9 @@ struct MessageExtrasService: Sendable {
         _ = try await database.read { db in try lookup.existing(messageID, of: type, url, in: db) }
         throw APIError.noTranslationEngine
     }
+}
+
+extension APIError {
+    /// Sendbird documents no code of its own for this; 400108 is its refused-request code.
+    static let reactionsDisabled = APIError(code: 400108, message: "Reactions are turned off for this application.")
 }

@@ -25,6 +25,14 @@ import Testing
             #expect(try await api.get("\(base)?list_users=true").json == ["smile": ["bob"], "heart": ["alice"]])
 
             expectError(try await api.post(base, #"{"user_id": "carol", "reaction": "smile"}"#), code: 400108)
+
+            // Turned off for the application: nobody adds a reaction; removing still works.
+            #expect(try await api.put("/v3/applications/settings/reactions", #"{"enabled": false}"#).json == ["reactions": false])
+            expectError(try await api.post(base, #"{"user_id": "bob", "reaction": "wave"}"#), code: 400108)
+            #expect(try await api.delete("\(base)?user_id=alice&reaction=heart").status == .ok)
+            #expect(try await api.put("/v3/applications/settings/reactions", #"{"enabled": true}"#).json == ["reactions": true])
+            #expect(try await api.post(base, #"{"user_id": "alice", "reaction": "heart"}"#).status == .ok)
+            expectError(try await api.put("/v3/applications/settings/reactions", "{}"), code: 400105)
             expectError(try await api.post(base, #"{"user_id": "bob", "reaction": ""}"#), code: 400105)
             expectError(try await api.post("/v3/group_channels/chat/messages/999/reactions", #"{"user_id": "bob", "reaction": "x"}"#), code: 400201)
             #expect(try await api.post("/v3/open_channels", #"{"channel_url": "lobby"}"#).status == .ok)
