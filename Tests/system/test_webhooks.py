@@ -257,6 +257,9 @@ def test_everything_arrives_in_order_after_the_receiver_comes_back(roost):
         payloads = receiver.wait_for(lambda got: len(got) >= 200, timeout=60)
         texts = [payload["payload"]["message"] for payload in payloads]
         assert texts == [f"m{number}" for number in range(200)]
+        with urllib.request.urlopen(roost.url + "/metrics", timeout=10) as response:
+            metrics = response.read().decode()
+        assert 'roost_delivery_lag_count{feed="webhooks"}' in metrics, "the delivery lag is measured per feed"
     finally:
         receiver.stop()
 

@@ -42,7 +42,8 @@ final class DeliveryEngine: Service, @unchecked Sendable {
     private let feeds: [any DeliveryFeed]
     private let cursors = DeliveryCursors()
     private let log = EventRepository()
-    private let lag = Metrics.Timer(label: "roost_webhook_delivery_lag", preferredDisplayUnit: .seconds)
+    /// Each feed's time from an event's commit to its receiver's 2xx answer.
+    private let lags: [String: Metrics.Timer]
 
     init(
         database: AppDatabase, notifier: EventNotifier, clock: WallClock, masterToken: String, timing: Timing,
@@ -55,6 +56,10 @@ final class DeliveryEngine: Service, @unchecked Sendable {
         self.timing = timing
         self.feeds = feeds
         self.logger = logger
+        self.lags = Dictionary(
+            feeds.map { ($0.name, Metrics.Timer(label: "roost_delivery_lag", dimensions: [("feed", $0.name)], preferredDisplayUnit: .seconds)) },
+            uniquingKeysWith: { first, _ in first }
+        )
     }
 
     /// The lowercase hex HMAC-SHA256 of a body, as `x-sendbird-signature` carries it.
@@ -159,6 +164,7 @@ final class DeliveryEngine: Service, @unchecked Sendable {
             for attempt in 1...timing.attempts {
                 switch await send(post, to: url, with: client) {
                 case .delivered:
+                    lags[feed.name]?.recordMilliseconds(max(0, clock.now - post.createdAt))
                     return true
                 case .status(let status):
                     answered = true
@@ -203,7 +209,6 @@ final class DeliveryEngine: Service, @unchecked Sendable {
             let response = try await client.execute(request, timeout: .nanoseconds(timing.timeout.nanoseconds))
             _ = try await response.body.collect(upTo: 1 << 20)
             guard (200..<300).contains(response.status.code) else { return .status(Int(response.status.code)) }
-            lag.recordMilliseconds(max(0, clock.now - post.createdAt))
             return .delivered
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
             return .timedOut
