@@ -45,6 +45,11 @@ struct ModerationFilterService: Sendable {
                 guard (try? NSRegularExpression(pattern: regex)) != nil else {
                     throw .invalid("profanity_filter.regex_filters", "\"\(regex)\" is not a regular expression.")
                 }
+                // Every message of the channel type is matched against it inside the write
+                // transaction: a repeated group that itself repeats can take exponential time.
+                guard regex.range(of: #"\([^()]*[+*}][^()]*\)[+*{]"#, options: .regularExpression) == nil else {
+                    throw .invalid("profanity_filter.regex_filters", "\"\(regex)\" repeats a repeated group, which can take exponential time.")
+                }
             }
         }
         if let filter = change.domainFilter {

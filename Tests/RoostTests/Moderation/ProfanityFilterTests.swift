@@ -39,6 +39,7 @@ import Testing
 
             expectError(try await api.put("/v3/applications/settings_global/kids", #"{"profanity_filter": {"regex_filters": [{"regex": "(unclosed"}], "type": 2}}"#), code: 400111)
             expectError(try await api.put("/v3/applications/settings_global/kids", #"{"profanity_filter": {"type": 7}}"#), code: 400113)
+            expectError(try await api.put("/v3/applications/settings_global/kids", #"{"profanity_filter": {"regex_filters": [{"regex": "(a+)+$"}], "type": 2}}"#), code: 400111)
             expectError(try await api.get("/v3/report/group_channels/room/profanity_messages/999"), code: 400201)
         }
     }
