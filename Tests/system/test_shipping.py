@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 from conftest import API_TOKEN, binary, free_port
@@ -115,3 +116,33 @@ def test_sigterm_finishes_the_request_in_flight_then_closes_the_database():
         with sqlite3.connect(database) as db:
             assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             assert db.execute("SELECT COUNT(*) FROM users WHERE user_id = 'in-flight'").fetchone()[0] == 1
+
+
+def test_clear_ip_whitelist_lets_a_locked_out_admin_back_in():
+    from conftest import RoostServer
+
+    with tempfile.TemporaryDirectory() as folder:
+        database = os.path.join(folder, "roost.sqlite")
+        server = RoostServer(database)
+        server.start()
+
+        def status(path, method="GET", body=None):
+            request = urllib.request.Request(
+                server.url + path, method=method, data=json.dumps(body).encode() if body else None,
+                headers={"Api-Token": API_TOKEN, "Content-Type": "application/json"},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    return response.status
+            except urllib.error.HTTPError as error:
+                return error.code
+
+        try:
+            assert status("/v3/applications/settings/ip_whitelist", "PUT", {"ip_whitelist_addresses": ["10.0.0.0/8"]}) == 200
+            assert status("/v3/users") == 403
+            server.stop()
+            server.extra_arguments = ["--clear-ip-whitelist"]
+            server.start()
+            assert status("/v3/users") == 200
+        finally:
+            server.stop()
