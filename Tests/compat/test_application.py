@@ -89,3 +89,16 @@ def test_reactions_setting(client, token):
     messages = MessageApi(client)
     assert messages.enable_reactions(token, enable_reactions_data=EnableReactionsData(enabled=False)).reactions is False
     assert messages.enable_reactions(token, enable_reactions_data=EnableReactionsData(enabled=True)).reactions is True
+
+
+def test_auto_event_messages(client, token):
+    from sendbird_platform_sdk.model.configure_auto_event_data import ConfigureAutoEventData
+    from sendbird_platform_sdk.model.configure_auto_event_data_auto_event_message import ConfigureAutoEventDataAutoEventMessage
+
+    application = ApplicationApi(client)
+    listed = application.list_auto_event_messages(token)
+    assert listed.auto_event_message.user_join == {"user_join": False}
+    changed = application.configure_auto_event_messages(token, configure_auto_event_data=ConfigureAutoEventData(
+        auto_event_message=ConfigureAutoEventDataAutoEventMessage(user_join={"user_join": True}),
+    ))
+    assert changed.auto_event_message.user_join == {"user_join": True}

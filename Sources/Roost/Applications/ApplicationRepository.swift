@@ -14,6 +14,17 @@ struct ApplicationRepository: Sendable {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT auto_accept_invitations FROM application WHERE id = 1")) ?? true
     }
 
+    func autoEventMessages(in db: Database) throws -> AutoEventMessageSettings {
+        let stored = try String.fetchOne(db.cachedStatement(sql: "SELECT auto_event_message FROM application WHERE id = 1")) ?? "[]"
+        return AutoEventMessageSettings(enabled: Set(JSONColumn.decode(stored)))
+    }
+
+    func setAutoEventMessages(_ settings: AutoEventMessageSettings, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE application SET auto_event_message = ? WHERE id = 1", arguments: [JSONColumn.encode(settings.enabled.sorted())]
+        )
+    }
+
     func reactionsEnabled(in db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT reactions_enabled FROM application WHERE id = 1")) ?? true
     }

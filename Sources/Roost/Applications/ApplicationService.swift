@@ -20,6 +20,20 @@ struct ApplicationService: Sendable {
         }
     }
 
+    func autoEventMessages() async throws -> AutoEventMessageSettings {
+        try await database.read { db in try application.autoEventMessages(in: db) }
+    }
+
+    /// Turns the auto event messages the change names on or off; answers them all.
+    func changeAutoEventMessages(_ change: [String: [String: Bool]]) async throws -> AutoEventMessageSettings {
+        try await database.write { db in
+            var settings = try application.autoEventMessages(in: db)
+            try settings.apply(change)
+            try application.setAutoEventMessages(settings, in: db)
+            return settings
+        }
+    }
+
     /// Turns reactions on or off for the whole application; answers the setting.
     func setReactionsEnabled(_ enabled: Bool) async throws -> Bool {
         try await database.write { db in try application.setReactionsEnabled(enabled, in: db) }

@@ -12,16 +12,20 @@ struct GroupChannelEvents: Sendable {
         payload.add("created_at", time)
         payload.add("inviter", try creator.flatMap { try user($0, in: db) })
         try log.recordChannelEvent(.groupChannelCreate, payload, channel, at: time, in: db)
+        try autoMessages.post(.channelCreated, in: channel, at: time, in: db)
         // Members added at creation join; they are not invited.
-        if !joined.isEmpty { try self.joined(channel, joined, at: time, in: db) }
+        if !joined.isEmpty { try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, joined, at: time, in: db) }
     }
 
     func joined(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
         try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, userRowIDs, at: time, in: db)
+        try autoMessages.post(.joined(try summaries(userRowIDs, in: db)), in: channel, at: time, in: db)
     }
 
+    /// Members who left of their own choice.
     func left(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
         try log.recordMembershipEvent(.groupChannelLeave, "left_at", channel, userRowIDs, at: time, in: db)
+        try autoMessages.post(.left(try summaries(userRowIDs, in: db), reason: .leftByOwnChoice), in: channel, at: time, in: db)
     }
 
     func declined(_ channel: ChannelRecord, _ userRowID: Int64, at time: Int64, in db: Database) throws {
@@ -53,6 +57,7 @@ struct GroupChannelEvents: Sendable {
         payload.add("changed_at", time)
         payload.add("changes", changes)
         try log.recordChannelEvent(.groupChannelChanged, payload, new, at: time, in: db)
+        try autoMessages.post(.channelChanged, in: new, at: time, in: db)
     }
 
     func removed(_ channel: ChannelRecord, at time: Int64, in db: Database) throws {
@@ -78,6 +83,13 @@ struct GroupChannelEvents: Sendable {
             try fields.write("old", old)
             try fields.write("new", new)
         }
+    }
+
+    private var autoMessages: AutoEventMessages { AutoEventMessages(log: log) }
+
+    private func summaries(_ rowIDs: [Int64], in db: Database) throws -> [UserSummary] {
+        let found = try users.summaries(ofRows: rowIDs, in: db)
+        return rowIDs.compactMap { found[$0] }
     }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {

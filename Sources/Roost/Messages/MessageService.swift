@@ -84,7 +84,7 @@ struct MessageService: Sendable {
                 // Ephemeral channels keep nothing: the id is spent, the message is not stored.
                 try messages.delete(id: id, in: db)
             } else {
-                try recordEffects(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
+                try MessageEffects(events: events).record(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
             }
             try events.message(.send, answer, in: channel, at: now, in: db)
             if replaced {
@@ -130,53 +130,6 @@ struct MessageService: Sendable {
         }
     }
 
-    /// What a stored message changes beyond its own row.
-    private func recordEffects(
-        of message: MessageRecord, in channel: ChannelRecord, mentioned: [Int64], markAsRead: Bool, in db: Database
-    ) throws {
-        if let parentID = message.parentMessageID {
-            try messages.recordReply(to: parentID, at: message.createdAt, in: db)
-        }
-        if channel.type == .open, let sender = message.senderRowID,
-           try ParticipantRepository().enter(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db) {
-            try events.entered(channel, by: sender, at: message.createdAt, in: db)
-        }
-        guard !message.isSilent else {
-            // A silent message is the channel's last message for its sender alone.
-            if channel.type == .group, let sender = message.senderRowID {
-                try members.recordOwnLastMessage(message.id, channelID: channel.rowID, userRowID: sender, in: db)
-            }
-            return
-        }
-        try channels.recordLastMessage(message.id, at: message.createdAt, in: channel.rowID, in: db)
-        guard channel.type == .group else { return }
-        let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
-        try readState.unhideOnNewMessage(in: channel.rowID, in: db)
-        if message.parentMessageID == nil {
-            try readState.countNewMessage(
-                in: channel.rowID, sentBy: message.senderRowID, mentioning: mentioned,
-                mentionsEveryone: message.mentionType == .channel, excluding: withheldFrom, in: db
-            )
-        }
-        if markAsRead, let sender = message.senderRowID {
-            try readState.markRead(channelID: channel.rowID, userRowID: sender, upTo: message.createdAt, in: db)
-        }
-    }
-
-    /// In a 1-to-1 distinct channel, a message from someone the other member blocks is stored
-    /// but never reaches them: it stays out of their history and their unread counts.
-    /// (In larger channels blocked users' messages are delivered, as on Sendbird.)
-    private func withholdFromBlockers(_ message: MessageRecord, in channel: ChannelRecord, in db: Database) throws -> [Int64] {
-        guard let sender = message.senderRowID, channel.isDistinct, channel.memberCount == 2 else { return [] }
-        let others = (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? [])
-            .map(\.userRowID).filter { $0 != sender }
-        let blockers = try others.filter { try blocks.blocks(sender, by: $0, in: db) }
-        for blocker in blockers { try blocks.withhold(message.id, from: blocker, in: db) }
-        return blockers
-    }
-
-    /// The sender's row id (nil for admin messages), after Sendbird's checks: the user exists,
-    /// is active, belongs to the group channel, and may speak if the channel is frozen.
     private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, in db: Database) throws -> Int64? {
         guard type != .admin else { return nil }
         guard let userID = request.userID else { throw APIError.missing("user_id") }

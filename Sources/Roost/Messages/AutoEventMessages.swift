@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+
+/// The admin messages Roost posts by itself in a group channel when it is created or changed
+/// and when members join or leave, as the application's `settings/auto_event_message` turns
+/// them on: `custom_type` `SENDBIRD:AUTO_EVENT_MESSAGE`, and in `data` the event's `type`
+/// with its `users` (and a leave's `reason`), as Sendbird's clients read them.
+struct AutoEventMessages: Sendable {
+    let log: EventLog
+    static let customType = "SENDBIRD:AUTO_EVENT_MESSAGE"
+
+    enum Event: Sendable {
+        case channelCreated, channelChanged
+        case joined([UserSummary])
+        case left([UserSummary], reason: LeaveReason)
+    }
+
+    /// Why members left, with the setting that covers it and the old one it replaced.
+    enum LeaveReason: String, Sendable {
+        case leftByOwnChoice = "LEFT_BY_OWN_CHOICE"
+
+        var keys: [String] {
+            switch self {
+            case .leftByOwnChoice: ["left_by_own_choice", "left"]
+            }
+        }
+    }
+
+    func post(_ event: Event, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        guard channel.type == .group else { return }
+        let settings = try ApplicationRepository().autoEventMessages(in: db)
+        let text: String
+        var data: [String: AnyEncodable] = [:]
+        switch event {
+        case .channelCreated:
+            guard settings.isOn("channel_create", channel.isPublic ? "public_channel" : "private_channel") else { return }
+            text = "The channel was created."
+            data["type"] = AnyEncodable("CHANNEL_CREATE")
+        case .channelChanged:
+            guard settings.isOn("channel_change", "channel_change") else { return }
+            text = "The channel was changed."
+            data["type"] = AnyEncodable("CHANNEL_CHANGE")
+        case .joined(let users):
+            guard !users.isEmpty, settings.isOn("user_join", "user_join") else { return }
+            text = "\(Self.names(users)) joined."
+            data["type"] = AnyEncodable("USER_JOIN")
+            data["users"] = AnyEncodable(users.map { ["user_id": $0.userID, "nickname": $0.nickname] })
+        case .left(let users, let reason):
+            guard !users.isEmpty, reason.keys.contains(where: { settings.isOn("user_leave", $0) }) else { return }
+            text = "\(Self.names(users)) left."
+            data["type"] = AnyEncodable("USER_LEAVE")
+            data["users"] = AnyEncodable(users.map { ["user_id": $0.userID, "nickname": $0.nickname] })
+            data["reason"] = AnyEncodable(reason.rawValue)
+        }
+        var request = SendMessageRequest()
+        request.messageType = .admin
+        request.message = text
+        request.customType = Self.customType
+        request.data = String(decoding: try JSON.encoder.encode(data), as: UTF8.self)
+        let messages = MessageRepository()
+        let id = try messages.insert(NewMessage(request, as: .admin, in: channel.rowID, from: nil, at: time), in: db)
+        guard let record = try messages.find(id: id, in: db) else { return }
+        let events = MessageEvents(log: log)
+        try MessageEffects(events: events).record(of: record, in: channel, mentioned: [], markAsRead: false, in: db)
+        let current = try ChannelRepository().find(rowID: channel.rowID, in: db) ?? channel
+        let answer = try MessageAssembler().message(record, in: current, options: MessageViewOptions(), in: db)
+        try events.message(.send, answer, in: current, at: time, in: db)
+    }
+
+    private static func names(_ users: [UserSummary]) -> String {
+        users.map { $0.nickname.isEmpty ? $0.userID : $0.nickname }.joined(separator: ", ")
+    }
+}
+
+/// Any value a JSON object of mixed values holds.
+struct AnyEncodable: Encodable, Sendable {
+    private let encodeValue: @Sendable (any Encoder) throws -> Void
+
+    init(_ value: some Encodable & Sendable) {
+        encodeValue = { try value.encode(to: $0) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try encodeValue(encoder)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The admin messages Roost posts by itself as `settings/auto_event_message` turns them on.
+@Suite struct AutoEventMessageTests {
+    func messages(_ api: API, in url: String) async throws -> [JSONValue] {
+        try await api.get("/v3/group_channels/\(url)/messages?message_ts=9999999999999&prev_limit=50")["messages"].array
+    }
+
+    @Test func settingsAnswerEveryKeyAndRefuseUnknownOnes() async throws {
+        try await withServer { api in
+            let settings = try await api.get("/v3/applications/settings/auto_event_message")["auto_event_message"]
+            #expect(settings["user_leave"]["left_by_own_choice"] == false)
+            #expect(settings["user_leave"].object.count == 8)
+            #expect(settings["channel_create"] == ["public_channel": false, "private_channel": false])
+            let changed = try await api.put("/v3/applications/settings/auto_event_message", #"{"auto_event_message": {"user_join": {"user_join": true}}}"#)
+            #expect(changed["auto_event_message"]["user_join"]["user_join"] == true)
+            #expect(changed["auto_event_message"]["channel_change"]["channel_change"] == false)
+            expectError(try await api.put("/v3/applications/settings/auto_event_message", #"{"auto_event_message": {"user_join": {"dance": true}}}"#), code: 400111)
+            expectError(try await api.put("/v3/applications/settings/auto_event_message", #"{"auto_event_message": {"party": {}}}"#), code: 400111)
+            expectError(try await api.put("/v3/applications/settings/auto_event_message", "{}"), code: 400105)
+            #expect(try await api.get("/v3/applications/settings/auto_event_message")["auto_event_message"]["user_join"]["user_join"] == true)
+        }
+    }
+
+    @Test func postsWhatIsTurnedOn() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "quiet", "user_ids": ["alice"]}"#)
+            #expect(try await messages(api, in: "quiet").isEmpty, "all off at first")
+
+            #expect(try await api.put(
+                "/v3/applications/settings/auto_event_message",
+                #"{"auto_event_message": {"channel_create": {"private_channel": true}, "user_join": {"user_join": true}, "user_leave": {"left_by_own_choice": true}, "channel_change": {"channel_change": true}}}"#
+            ).status == .ok)
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
+            #expect(try await api.post("/v3/group_channels/room/invite", #"{"user_ids": ["bob"]}"#).status == .ok)
+            #expect(try await api.put("/v3/group_channels/room", #"{"name": "Room"}"#).status == .ok)
+            #expect(try await api.put("/v3/group_channels/room/leave", #"{"user_ids": ["bob"]}"#).status == .ok)
+
+            let posted = try await messages(api, in: "room")
+            #expect(posted.map { $0["message"].string ?? "" } == ["The channel was created.", "bob joined.", "The channel was changed.", "bob left."])
+            #expect(posted.allSatisfy { $0["type"] == "ADMM" && $0["custom_type"] == "SENDBIRD:AUTO_EVENT_MESSAGE" })
+            let leave = try JSONDecoder().decode(JSONValue.self, from: Data((posted[3]["data"].string ?? "").utf8))
+            #expect(leave == ["reason": "LEFT_BY_OWN_CHOICE", "type": "USER_LEAVE", "users": [["nickname": "bob", "user_id": "bob"]]])
+            let unread = try await api.get("/v3/users/alice/unread_message_count")["unread_count"].int
+            #expect(unread == 4, "auto event messages count as unread, as admin messages do")
+        }
+    }
+}
