@@ -25,7 +25,10 @@ func buildRouter(
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
     // Users and the application.
-    let userService = UserService(database: database, clock: clock, deactivation: LeaveAllGroupChannels(events: events))
+    let autoMessages = AutoEventMessages(log: events)
+    let userService = UserService(
+        database: database, clock: clock, deactivation: LeaveAllGroupChannels(events: events, departures: autoMessages)
+    )
     UserRoutes(users: userService, unreadTotals: readState).register(on: users)
     let applications = api.group("applications")
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: applications)
@@ -44,13 +47,13 @@ func buildRouter(
 
     // Moderation and reports.
     let moderation = ModerationRoutes(
-        moderation: ModerationService(database: database, clock: clock, events: events),
+        moderation: ModerationService(database: database, clock: clock, events: events, departures: autoMessages),
         channels: ChannelResponses(group: groupChannels, open: openChannels)
     )
     moderation.register(channels: api)
     moderation.register(users: users)
     CustomTypeModerationRoutes(
-        moderation: CustomTypeModerationService(database: database, clock: clock, events: events)
+        moderation: CustomTypeModerationService(database: database, clock: clock, events: events, departures: autoMessages)
     ).register(on: applications)
     BlockRoutes(blocks: BlockService(database: database, clock: clock, events: events)).register(on: users)
     let report = api.group("report")

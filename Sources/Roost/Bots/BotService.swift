@@ -106,7 +106,7 @@ struct BotService: Sendable {
         let now = clock.now
         try await database.write { db in
             let bot = try bots.existing(botUserID, in: db)
-            try LeaveAllGroupChannels(events: events).leaveAll(bot.record.userRowID, at: now, in: db)
+            _ = try LeaveAllGroupChannels(events: events).leaveAll(bot.record.userRowID, at: now, in: db)
             try users.delete(botUserID, in: db)
         }
     }

@@ -53,14 +53,31 @@ struct MembershipChanges: Sendable {
 /// bot being deleted.
 struct LeaveAllGroupChannels: UserDeactivationHandler {
     let events: EventLog
+    /// Told of members who leave because they were deactivated.
+    var departures: (any DepartureObserver)?
 
-    func leaveAll(_ userRowID: Int64, at time: Int64, in db: Database) throws {
-        for channel in try MembershipChanges().leaveAll(userRowID: userRowID, customType: nil, in: db) {
+    func leaveAll(_ userRowID: Int64, at time: Int64, in db: Database) throws -> [ChannelRecord] {
+        let left = try MembershipChanges().leaveAll(userRowID: userRowID, customType: nil, in: db)
+        for channel in left {
             try events.recordMembershipEvent(.groupChannelLeave, "left_at", channel, [userRowID], at: time, in: db)
         }
+        return left
     }
 
     func userDeactivated(_ userRowID: Int64, at time: Int64, in db: Database) throws {
-        try leaveAll(userRowID, at: time, in: db)
+        for channel in try leaveAll(userRowID, at: time, in: db) {
+            try departures?.departed([userRowID], from: channel, reason: .deactivated, at: time, in: db)
+        }
     }
+}
+
+/// Why members left a group channel other than of their own choice.
+enum DepartureReason: Sendable {
+    case banned, deactivated
+}
+
+/// Reacts to members taken out of a group channel (the auto event messages, which sit
+/// above the areas that take members out); runs inside the caller's transaction.
+protocol DepartureObserver: Sendable {
+    func departed(_ userRowIDs: [Int64], from channel: ChannelRecord, reason: DepartureReason, at time: Int64, in db: Database) throws
 }

@@ -18,10 +18,14 @@ struct AutoEventMessages: Sendable {
     /// Why members left, with the setting that covers it and the old one it replaced.
     enum LeaveReason: String, Sendable {
         case leftByOwnChoice = "LEFT_BY_OWN_CHOICE"
+        case adminRemoved = "ADMIN_REMOVED"
+        case adminDeactivated = "ADMIN_DEACTIVATED"
 
         var keys: [String] {
             switch self {
             case .leftByOwnChoice: ["left_by_own_choice", "left"]
+            case .adminRemoved: ["admin_removed", "deleted"]
+            case .adminDeactivated: ["admin_deactivated", "deactivated"]
             }
         }
     }
@@ -69,6 +73,15 @@ struct AutoEventMessages: Sendable {
 
     private static func names(_ users: [UserSummary]) -> String {
         users.map { $0.nickname.isEmpty ? $0.userID : $0.nickname }.joined(separator: ", ")
+    }
+}
+
+/// Members a ban or a deactivation took out: their leave message, when it is on.
+extension AutoEventMessages: DepartureObserver {
+    func departed(_ userRowIDs: [Int64], from channel: ChannelRecord, reason: DepartureReason, at time: Int64, in db: Database) throws {
+        let found = try UserRepository().summaries(ofRows: userRowIDs, in: db)
+        let users = userRowIDs.compactMap { found[$0] }
+        try post(.left(users, reason: reason == .banned ? .adminRemoved : .adminDeactivated), in: channel, at: time, in: db)
     }
 }
 

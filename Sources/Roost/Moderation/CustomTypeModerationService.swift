@@ -7,6 +7,7 @@ struct CustomTypeModerationService: Sendable {
     let database: AppDatabase
     let clock: WallClock
     let events: EventLog
+    var departures: (any DepartureObserver)?
     private let users = UserRepository()
 
     /// One user to ban or mute, for `seconds` (-1 or none: permanently).
@@ -35,7 +36,7 @@ struct CustomTypeModerationService: Sendable {
                     in: db
                 )
                 for channel in channels {
-                    try ModerationChanges(events: events).takeOut(userRowID, bannedFrom: channel, at: now, in: db)
+                    try ModerationChanges(events: events, departures: departures).takeOut(userRowID, bannedFrom: channel, at: now, in: db)
                 }
             }
         }

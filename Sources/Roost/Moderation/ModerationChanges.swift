@@ -3,6 +3,8 @@ import GRDB
 /// Bans and mutes as they are imposed, inside the caller's transaction.
 struct ModerationChanges: Sendable {
     let events: EventLog
+    /// Told of members a ban takes out.
+    var departures: (any DepartureObserver)?
 
     /// Stores a ban or mute; a ban in a group channel also takes the member out of it.
     func impose(_ restriction: Restriction, kind: Restriction.Kind, in channel: ChannelRecord, in db: Database) throws {
@@ -19,5 +21,6 @@ struct ModerationChanges: Sendable {
         var channel = channel
         try MembershipChanges().endDistinctness(of: &channel, in: db)
         try events.recordMembershipEvent(.groupChannelLeave, "left_at", channel, [userRowID], at: time, in: db)
+        try departures?.departed([userRowID], from: channel, reason: .banned, at: time, in: db)
     }
 }

@@ -7,6 +7,7 @@ struct ModerationService: Sendable {
     let database: AppDatabase
     let clock: WallClock
     let events: EventLog
+    var departures: (any DepartureObserver)?
     private let users = UserRepository()
     private let channels = ChannelRepository()
     private let members = MemberRepository()
@@ -59,7 +60,7 @@ struct ModerationService: Sendable {
                     channelID: channel.rowID, userRowID: userRowID, agentRowID: agent, description: description,
                     startAt: window.start, endAt: window.end
                 )
-                try ModerationChanges(events: events).impose(restriction, kind: kind, in: channel, in: db)
+                try ModerationChanges(events: events, departures: departures).impose(restriction, kind: kind, in: channel, in: db)
                 entries.append(Entry(restriction: restriction, user: try summary(userRowID, in: db)))
             }
             return entries
@@ -155,7 +156,7 @@ struct ModerationService: Sendable {
                         channelID: channel.rowID, userRowID: userRowID, description: description,
                         startAt: window.start, endAt: window.end
                     )
-                    try ModerationChanges(events: events).impose(restriction, kind: action == .ban ? .ban : .mute, in: channel, in: db)
+                    try ModerationChanges(events: events, departures: departures).impose(restriction, kind: action == .ban ? .ban : .mute, in: channel, in: db)
                 case .operate:
                     try operators.add([userRowID], to: channel.rowID, in: db)
                 }

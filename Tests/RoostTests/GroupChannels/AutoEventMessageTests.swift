@@ -47,4 +47,21 @@ import Testing
             #expect(unread == 4, "auto event messages count as unread, as admin messages do")
         }
     }
+
+    @Test func bansAndDeactivationsPostTheirLeaves() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob", "carol"]}"#)
+            #expect(try await api.put(
+                "/v3/applications/settings/auto_event_message",
+                #"{"auto_event_message": {"user_leave": {"admin_removed": true, "deactivated": true}}}"#
+            ).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/ban", #"{"user_id": "bob", "seconds": 60}"#).status == .ok)
+            #expect(try await api.put("/v3/users/carol", #"{"is_active": false}"#).status == .ok)
+            let posted = try await messages(api, in: "room")
+            #expect(posted.map { $0["message"].string ?? "" } == ["bob left.", "carol left."])
+            let reasons = try posted.map { try JSONDecoder().decode(JSONValue.self, from: Data(($0["data"].string ?? "").utf8))["reason"] }
+            #expect(reasons == ["ADMIN_REMOVED", "ADMIN_DEACTIVATED"])
+        }
+    }
 }
