@@ -19,13 +19,13 @@ struct GroupChannelEvents: Sendable {
 
     func joined(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
         try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, userRowIDs, at: time, in: db)
-        try autoMessages.post(.joined(try summaries(userRowIDs, in: db)), in: channel, at: time, in: db)
+        try autoMessages.post(.joined(userRowIDs), in: channel, at: time, in: db)
     }
 
     /// Members who left of their own choice.
     func left(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
         try log.recordMembershipEvent(.groupChannelLeave, "left_at", channel, userRowIDs, at: time, in: db)
-        try autoMessages.post(.left(try summaries(userRowIDs, in: db), reason: .leftByOwnChoice), in: channel, at: time, in: db)
+        try autoMessages.post(.left(userRowIDs, reason: .leftByOwnChoice), in: channel, at: time, in: db)
     }
 
     func declined(_ channel: ChannelRecord, _ userRowID: Int64, at time: Int64, in db: Database) throws {
@@ -86,11 +86,6 @@ struct GroupChannelEvents: Sendable {
     }
 
     private var autoMessages: AutoEventMessages { AutoEventMessages(log: log) }
-
-    private func summaries(_ rowIDs: [Int64], in db: Database) throws -> [UserSummary] {
-        let found = try users.summaries(ofRows: rowIDs, in: db)
-        return rowIDs.compactMap { found[$0] }
-    }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
         try users.summary(ofRow: rowID, in: db).map(EventUser.init)

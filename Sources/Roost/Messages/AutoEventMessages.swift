@@ -11,8 +11,9 @@ struct AutoEventMessages: Sendable {
 
     enum Event: Sendable {
         case channelCreated, channelChanged
-        case joined([UserSummary])
-        case left([UserSummary], reason: LeaveReason)
+        /// Users by row id, looked up only when the message is on.
+        case joined([Int64])
+        case left([Int64], reason: LeaveReason)
     }
 
     /// Why members left, with the setting that covers it and the old one it replaced.
@@ -44,13 +45,15 @@ struct AutoEventMessages: Sendable {
             guard settings.isOn("channel_change", "channel_change") else { return }
             text = "The channel was changed."
             data["type"] = AnyEncodable("CHANNEL_CHANGE")
-        case .joined(let users):
-            guard !users.isEmpty, settings.isOn("user_join", "user_join") else { return }
+        case .joined(let rowIDs):
+            guard !rowIDs.isEmpty, settings.isOn("user_join", "user_join") else { return }
+            let users = try Self.users(rowIDs, in: db)
             text = "\(Self.names(users)) joined."
             data["type"] = AnyEncodable("USER_JOIN")
             data["users"] = AnyEncodable(users.map { ["user_id": $0.userID, "nickname": $0.nickname] })
-        case .left(let users, let reason):
-            guard !users.isEmpty, reason.keys.contains(where: { settings.isOn("user_leave", $0) }) else { return }
+        case .left(let rowIDs, let reason):
+            guard !rowIDs.isEmpty, reason.keys.contains(where: { settings.isOn("user_leave", $0) }) else { return }
+            let users = try Self.users(rowIDs, in: db)
             text = "\(Self.names(users)) left."
             data["type"] = AnyEncodable("USER_LEAVE")
             data["users"] = AnyEncodable(users.map { ["user_id": $0.userID, "nickname": $0.nickname] })
@@ -71,6 +74,11 @@ struct AutoEventMessages: Sendable {
         try events.message(.send, answer, in: current, at: time, in: db)
     }
 
+    private static func users(_ rowIDs: [Int64], in db: Database) throws -> [UserSummary] {
+        let found = try UserRepository().summaries(ofRows: rowIDs, in: db)
+        return rowIDs.compactMap { found[$0] }
+    }
+
     private static func names(_ users: [UserSummary]) -> String {
         users.map { $0.nickname.isEmpty ? $0.userID : $0.nickname }.joined(separator: ", ")
     }
@@ -79,9 +87,7 @@ struct AutoEventMessages: Sendable {
 /// Members a ban or a deactivation took out: their leave message, when it is on.
 extension AutoEventMessages: DepartureObserver {
     func departed(_ userRowIDs: [Int64], from channel: ChannelRecord, reason: DepartureReason, at time: Int64, in db: Database) throws {
-        let found = try UserRepository().summaries(ofRows: userRowIDs, in: db)
-        let users = userRowIDs.compactMap { found[$0] }
-        try post(.left(users, reason: reason == .banned ? .adminRemoved : .adminDeactivated), in: channel, at: time, in: db)
+        try post(.left(userRowIDs, reason: reason == .banned ? .adminRemoved : .adminDeactivated), in: channel, at: time, in: db)
     }
 }
 
