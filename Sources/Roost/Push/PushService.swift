@@ -20,7 +20,7 @@ struct PushService: Sendable {
         guard token.count <= Self.maxTokenLength else { throw APIError.tooLong(type.bodyField, max: Self.maxTokenLength) }
         let now = clock.now
         return try await database.write { db in
-            let user = try summary(of: userID, in: db)
+            let user = try users.existingSummary(of: userID, in: db)
             for previous in try push.register(token, of: type, for: user.rowID, at: now, in: db) {
                 if let owner = try users.summary(ofRow: previous, in: db) { try record(.userDeviceTokenUnregister, owner, token, type, at: now, in: db) }
             }
@@ -31,7 +31,7 @@ struct PushService: Sendable {
 
     func tokens(of userID: String, type: DeviceTokenType) async throws -> (tokens: [String], user: UserSummary) {
         try await database.read { db in
-            let user = try summary(of: userID, in: db)
+            let user = try users.existingSummary(of: userID, in: db)
             return (try push.tokens(of: user.rowID, type: type, in: db), user)
         }
     }
@@ -39,7 +39,7 @@ struct PushService: Sendable {
     func remove(_ token: String, of type: DeviceTokenType, from userID: String) async throws -> UserSummary {
         let now = clock.now
         return try await database.write { db in
-            let user = try summary(of: userID, in: db)
+            let user = try users.existingSummary(of: userID, in: db)
             if try push.remove(token, of: type, from: user.rowID, in: db) > 0 {
                 try record(.userDeviceTokenUnregister, user, token, type, at: now, in: db)
             }
@@ -50,7 +50,7 @@ struct PushService: Sendable {
     func removeAll(from userID: String) async throws -> UserSummary {
         let now = clock.now
         return try await database.write { db in
-            let user = try summary(of: userID, in: db)
+            let user = try users.existingSummary(of: userID, in: db)
             for (type, token) in try push.allTokens(of: user.rowID, in: db) {
                 try record(.userDeviceTokenUnregister, user, token, DeviceTokenType(rawValue: type) ?? .gcm, at: now, in: db)
             }
@@ -77,7 +77,7 @@ struct PushService: Sendable {
     }
 
     func preferences(of userID: String) async throws -> PushPreferences {
-        try await database.read { db in try push.preferences(of: try summary(of: userID, in: db).rowID, in: db) }
+        try await database.read { db in try push.preferences(of: try users.existingSummary(of: userID, in: db).rowID, in: db) }
     }
 
     /// Changes what the request names; `reset` first puts every preference back to its default.
@@ -85,7 +85,7 @@ struct PushService: Sendable {
         try change.check()
         let now = clock.now
         return try await database.write { db in
-            let user = try summary(of: userID, in: db)
+            let user = try users.existingSummary(of: userID, in: db)
             var preferences = reset ? PushPreferences() : try push.preferences(of: user.rowID, in: db)
             let template = preferences.template
             change.apply(to: &preferences)
@@ -103,7 +103,7 @@ struct PushService: Sendable {
     func chooseTemplate(_ name: String, for userID: String) async throws -> String {
         guard name == "default" || name == "alternative" else { throw APIError.invalid("name", "Give default or alternative.") }
         try await database.write { db in
-            let user = try summary(of: userID, in: db)
+            let user = try users.existingSummary(of: userID, in: db)
             var preferences = try push.preferences(of: user.rowID, in: db)
             preferences.template = name
             try push.save(preferences, of: user.rowID, in: db)
@@ -139,16 +139,9 @@ struct PushService: Sendable {
         }
     }
 
-    private func summary(of userID: String, in db: Database) throws -> UserSummary {
-        guard let summary = try users.summary(ofRow: try users.existingRowID(of: userID, in: db), in: db) else {
-            throw APIError.notFound("User")
-        }
-        return summary
-    }
-
     /// The user and a group channel they are a member of.
     private func member(_ userID: String, of url: String, in db: Database) throws -> (UserSummary, ChannelRecord) {
-        let user = try summary(of: userID, in: db)
+        let user = try users.existingSummary(of: userID, in: db)
         let channel = try channels.existing(.group, url: url, in: db)
         guard try MemberRepository().find(channelID: channel.rowID, userRowID: user.rowID, in: db) != nil else {
             throw APIError.notFound("Member")

@@ -29,7 +29,7 @@ struct ReportService: Sendable {
 
     func reportUser(_ userID: String, _ request: ReportRequest) async throws -> ReportRecord {
         try await file(request) { db in
-            let offender = try summary(userID, in: db)
+            let offender = try users.existingSummary(of: userID, in: db)
             let channel = try request.channelURL.flatMap { $0.isEmpty ? nil : $0 }.map { url in
                 try channels.existing(ChannelType(rawValue: request.channelType ?? "") ?? .group, url: url, in: db)
             }
@@ -70,7 +70,7 @@ struct ReportService: Sendable {
         return try await database.write { db in
             var report = try build(db)
             if let reporterID = request.reportingUserID, !reporterID.isEmpty {
-                report.reportingUser = JSONColumn.encode(EmbeddedUser(user: try summary(reporterID, in: db)))
+                report.reportingUser = JSONColumn.encode(EmbeddedUser(user: try users.existingSummary(of: reporterID, in: db)))
             }
             report.createdAt = now
             try reports.insert(report, in: db)
@@ -99,10 +99,5 @@ struct ReportService: Sendable {
             if let snapshot { payload.add(key, encoded: RawJSON(snapshot)) }
         }
         try events.record(category, payload, at: report.createdAt, channelURL: report.channelURL, in: db)
-    }
-
-    private func summary(_ userID: String, in db: Database) throws -> UserSummary {
-        let rowID = try users.existingRowID(of: userID, in: db)
-        return try users.summary(ofRow: rowID, in: db)!
     }
 }

@@ -190,6 +190,12 @@ struct UserRepository: Sendable {
     // MARK: Summaries
 
     /// One user's summary, nil when there is no such user.
+    /// The summary of a user who must exist (400201 otherwise).
+    func existingSummary(of userID: String, in db: Database) throws -> UserSummary {
+        guard let summary = try summary(ofRow: try existingRowID(of: userID, in: db), in: db) else { throw APIError.notFound("User") }
+        return summary
+    }
+
     func summary(ofRow rowID: Int64, in db: Database) throws -> UserSummary? {
         try summaries(ofRows: [rowID], in: db)[rowID]
     }
