@@ -32,11 +32,11 @@ struct PushRepository: Sendable {
     }
 
     /// Every token of a user, of every type.
-    func allTokens(of userRowID: Int64, in db: Database) throws -> [(type: String, token: String)] {
+    func allTokens(of userRowID: Int64, in db: Database) throws -> [(type: DeviceTokenType, token: String)] {
         try Row.fetchAll(
             db.cachedStatement(sql: "SELECT token_type, token FROM device_tokens WHERE user_id = ? ORDER BY token_type, created_at, token"),
             arguments: [userRowID]
-        ).map { ($0[0], $0[1]) }
+        ).compactMap { row in DeviceTokenType(rawValue: row[0]).map { ($0, row[1]) } }
     }
 
     func owners(of token: String, type: DeviceTokenType, in db: Database) throws -> [Int64] {

@@ -52,7 +52,7 @@ struct PushService: Sendable {
         return try await database.write { db in
             let user = try users.existingSummary(of: userID, in: db)
             for (type, token) in try push.allTokens(of: user.rowID, in: db) {
-                try record(.userDeviceTokenUnregister, user, token, DeviceTokenType(rawValue: type) ?? .gcm, at: now, in: db)
+                try record(.userDeviceTokenUnregister, user, token, type, at: now, in: db)
             }
             try push.removeAll(of: user.rowID, in: db)
             return user
