@@ -19,15 +19,16 @@ func buildRouter(
     let api = router.group("v3").add(middleware: APITokenMiddleware(policy: access.access))
     let users = api.group("users")
     let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock, events: events))
+    let autoMessages = AutoEventMessages(log: events)
     let messages = MessageService(
-        database: database, clock: clock, events: events, floodGate: FloodGate(limit: settings.maxMessagesPerSecond)
+        database: database, clock: clock, events: events, floodGate: FloodGate(limit: settings.maxMessagesPerSecond),
+        departures: autoMessages
     )
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
     // Users and the application.
-    let autoMessages = AutoEventMessages(log: events)
     let userService = UserService(
-        database: database, clock: clock, deactivation: LeaveAllGroupChannels(events: events, departures: autoMessages)
+        database: database, clock: clock, departures: LeaveAllGroupChannels(events: events, departures: autoMessages)
     )
     UserRoutes(users: userService, unreadTotals: readState).register(on: users)
     let applications = api.group("applications")

@@ -49,11 +49,11 @@ struct MembershipChanges: Sendable {
 }
 
 /// Takes a user out of all their group channels, each with its `group_channel:leave` event
-/// as leaving through the API has: a user deactivated with `leave_all_when_deactivated`, a
-/// bot being deleted.
-struct LeaveAllGroupChannels: UserDeactivationHandler {
+/// as leaving through the API has: a user deactivated with `leave_all_when_deactivated` or
+/// deleted, a bot being deleted.
+struct LeaveAllGroupChannels: UserDepartureHandler {
     let events: EventLog
-    /// Told of members who leave because they were deactivated.
+    /// Told of members who leave because they were deactivated or deleted.
     var departures: (any DepartureObserver)?
 
     func leaveAll(_ userRowID: Int64, at time: Int64, in db: Database) throws -> [ChannelRecord] {
@@ -69,11 +69,22 @@ struct LeaveAllGroupChannels: UserDeactivationHandler {
             try departures?.departed([userRowID], from: channel, reason: .deactivated, at: time, in: db)
         }
     }
+
+    func userDeleting(_ userRowID: Int64, at time: Int64, in db: Database) throws {
+        for channel in try leaveAll(userRowID, at: time, in: db) {
+            try departures?.departed([userRowID], from: channel, reason: .deleted, at: time, in: db)
+        }
+    }
 }
 
 /// Why members left a group channel other than of their own choice.
 enum DepartureReason: Sendable {
-    case banned, deactivated
+    /// Banned through the API, or kicked by profanity-triggered moderation.
+    case removedByAdmin
+    /// Banned by an operator of the channel (a ban that names its `agent_id`).
+    case removedByOperator
+    case deactivated
+    case deleted
 }
 
 /// Reacts to members taken out of a group channel (the auto event messages, which sit

@@ -13,6 +13,12 @@ struct ParticipantRepository: Sendable {
         return db.changesCount > 0
     }
 
+    /// Takes a user out of the channel; answers whether they were in it.
+    func exit(channelID: Int64, userRowID: Int64, in db: Database) throws -> Bool {
+        try db.executeCached(sql: "DELETE FROM participants WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
+        return db.changesCount > 0
+    }
+
     /// One page of participants by user row id.
     func page(of channelID: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Int64] {
         try Int64.fetchAll(

@@ -37,6 +37,7 @@ enum EventCategory: String, Sendable, CaseIterable {
     case userMessageRateLimitExceeded = "alert:user_message_rate_limit_exceeded"
     case profanityFilterReplace = "profanity_filter:replace"
     case profanityFilterBlock = "profanity_filter:block"
+    case profanityFilterModerate = "profanity_filter:moderate"
 
     /// Every category, as `enabled_events: ["*"]` expands and `all_webhook_categories` lists.
     static var names: [String] { allCases.map(\.rawValue) }

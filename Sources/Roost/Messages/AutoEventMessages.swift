@@ -19,13 +19,26 @@ struct AutoEventMessages: Sendable {
     /// Why members left, with the setting that covers it and the old one it replaced.
     enum LeaveReason: String, Sendable {
         case leftByOwnChoice = "LEFT_BY_OWN_CHOICE"
+        case channelOperatorRemoved = "CHANNEL_OPERATOR_REMOVED"
         case adminRemoved = "ADMIN_REMOVED"
+        case adminDeleted = "ADMIN_DELETED"
         case adminDeactivated = "ADMIN_DEACTIVATED"
+
+        init(_ departure: DepartureReason) {
+            switch departure {
+            case .removedByAdmin: self = .adminRemoved
+            case .removedByOperator: self = .channelOperatorRemoved
+            case .deactivated: self = .adminDeactivated
+            case .deleted: self = .adminDeleted
+            }
+        }
 
         var keys: [String] {
             switch self {
             case .leftByOwnChoice: ["left_by_own_choice", "left"]
+            case .channelOperatorRemoved: ["channel_operator_removed"]
             case .adminRemoved: ["admin_removed", "deleted"]
+            case .adminDeleted: ["admin_deleted", "deleted"]
             case .adminDeactivated: ["admin_deactivated", "deactivated"]
             }
         }
@@ -84,10 +97,11 @@ struct AutoEventMessages: Sendable {
     }
 }
 
-/// Members a ban or a deactivation took out: their leave message, when it is on.
+/// Members a ban, a kick, a deactivation or a deletion took out: their leave message, when
+/// it is on.
 extension AutoEventMessages: DepartureObserver {
     func departed(_ userRowIDs: [Int64], from channel: ChannelRecord, reason: DepartureReason, at time: Int64, in db: Database) throws {
-        try post(.left(userRowIDs, reason: reason == .banned ? .adminRemoved : .adminDeactivated), in: channel, at: time, in: db)
+        try post(.left(userRowIDs, reason: LeaveReason(reason)), in: channel, at: time, in: db)
     }
 }
 

@@ -17,12 +17,17 @@ struct MessageService: Sendable {
     let lookup = MessageLookup()
     let floodGate: FloodGate
     let events: MessageEvents
+    let penalties: ProfanityPenalties
 
-    init(database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0)) {
+    init(
+        database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0),
+        departures: (any DepartureObserver)? = nil
+    ) {
         self.database = database
         self.clock = clock
         self.events = MessageEvents(log: events)
         self.floodGate = floodGate
+        self.penalties = ProfanityPenalties(events: events, departures: departures)
     }
 
     // MARK: Send
@@ -40,6 +45,7 @@ struct MessageService: Sendable {
                       let sender = try request.userID.flatMap({ try users.rowID(of: $0, in: db) })
                 else { return }
                 try events.profanityBlocked(request.message ?? "", by: sender, in: channel, at: now, in: db)
+                if error == .blockedByProfanityFilter { try penalties.violation(by: sender, in: channel, at: now, in: db) }
             }
             throw error
         } catch let error as APIError where error == .rateLimited {
@@ -90,6 +96,7 @@ struct MessageService: Sendable {
             if replaced {
                 try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
                 try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
+                if let sender { try penalties.violation(by: sender, in: channel, at: now, in: db) }
             }
             if let sender { try UserActivityRepository().recordActive(sender, at: now, in: db) }
             return answer
@@ -260,6 +267,7 @@ extension MessageService {
                 guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
                 if record.type != .admin, let text = try moderation.filtered(message, in: channel, in: db) {
                     try moderation.recordReplaced(id, by: record.senderRowID, original: message, replaced: text, at: now, in: db)
+                    if let sender = record.senderRowID { try penalties.violation(by: sender, in: channel, at: now, in: db) }
                     message = text
                 }
                 record.message = message

@@ -36,7 +36,7 @@ struct CustomTypeModerationService: Sendable {
                     in: db
                 )
                 for channel in channels {
-                    try ModerationChanges(events: events, departures: departures).takeOut(userRowID, bannedFrom: channel, at: now, in: db)
+                    try ModerationChanges(events: events, departures: departures).takeOut(userRowID, from: channel, reason: .removedByAdmin, at: now, in: db)
                 }
             }
         }

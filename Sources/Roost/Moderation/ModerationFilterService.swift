@@ -58,6 +58,9 @@ struct ModerationFilterService: Sendable {
         }
         if let moderation = change.profanityTriggeredModeration {
             guard (0...3).contains(moderation.action) else { throw .outOfRange("profanity_triggered_moderation.action", 0...3) }
+            guard moderation.count >= 0 else { throw .negativeNotAllowed("profanity_triggered_moderation.count") }
+            // Sendbird's dashboard counts violations over at most a day.
+            guard (1...86_400).contains(moderation.duration) else { throw .outOfRange("profanity_triggered_moderation.duration", 1...86_400) }
         }
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Hummingbird
 
 /// The profanity and domain filters of a channel custom type, as
-/// `PUT /v3/applications/settings_global/{custom_type}` sets and answers them. Image
-/// moderation and profanity-triggered moderation are stored and answered; Roost applies the
-/// two text filters.
+/// `PUT /v3/applications/settings_global/{custom_type}` sets and answers them. Roost applies
+/// the two text filters and profanity-triggered moderation; image moderation is stored and
+/// answered.
 struct ModerationSettings: Codable, Sendable, Equatable, ResponseEncodable {
     struct DomainFilter: Codable, Sendable, Equatable {
         var domains: [String] = []

@@ -38,6 +38,25 @@ struct ModerationSettingsRepository: Sendable {
         )
     }
 
+    /// Records a violation and answers how many the sender has in the channel since `since`,
+    /// forgetting older ones.
+    func recordViolation(by userRowID: Int64, in channelID: Int64, at time: Int64, countingSince since: Int64, in db: Database) throws -> Int {
+        try db.executeCached(
+            sql: "DELETE FROM profanity_violations WHERE channel_id = ? AND user_id = ? AND at < ?", arguments: [channelID, userRowID, since]
+        )
+        try db.executeCached(
+            sql: "INSERT INTO profanity_violations (channel_id, user_id, at) VALUES (?, ?, ?)", arguments: [channelID, userRowID, time]
+        )
+        return try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM profanity_violations WHERE channel_id = ? AND user_id = ?"),
+            arguments: [channelID, userRowID]
+        ) ?? 0
+    }
+
+    func clearViolations(by userRowID: Int64, in channelID: Int64, in db: Database) throws {
+        try db.executeCached(sql: "DELETE FROM profanity_violations WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
+    }
+
     /// A replaced message: who sent it, the text as sent and as stored, when.
     func moderated(
         _ messageID: Int64, in channelID: Int64, in db: Database

@@ -5,7 +5,7 @@ import GRDB
 struct UserService: Sendable {
     let database: AppDatabase
     let clock: WallClock
-    let deactivation: any UserDeactivationHandler
+    let departures: any UserDepartureHandler
     private let users = UserRepository()
     private let application = ApplicationRepository()
     private let metadata = KeyValueChanges(repository: UserRepository.metadata, check: MetadataRules.check)
@@ -71,7 +71,7 @@ struct UserService: Sendable {
             try users.save(user, in: db)
             if wasActive, !user.isActive { try UserActivityRepository().recordDeparture(.deactivated, at: now, in: db) }
             if request.isActive == false, request.leaveAllWhenDeactivated ?? true {
-                try deactivation.userDeactivated(try users.existingRowID(of: userID, in: db), at: now, in: db)
+                try departures.userDeactivated(try users.existingRowID(of: userID, in: db), at: now, in: db)
             }
             if let sessionToken {
                 try users.addSessionToken(sessionToken, ofRow: try users.existingRowID(of: userID, in: db), in: db)
@@ -83,7 +83,7 @@ struct UserService: Sendable {
     func delete(_ userID: String) async throws {
         let now = clock.now
         try await database.write { db in
-            _ = try users.existingRowID(of: userID, in: db)
+            try departures.userDeleting(try users.existingRowID(of: userID, in: db), at: now, in: db)
             try users.delete(userID, in: db)
             try UserActivityRepository().recordDeparture(.deleted, at: now, in: db)
         }

@@ -64,4 +64,25 @@ import Testing
             #expect(reasons == ["ADMIN_REMOVED", "ADMIN_DEACTIVATED"])
         }
     }
+
+    @Test func operatorBansAndDeletionsPostTheirLeaves() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol", "dave")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob", "carol", "dave"], "operator_ids": ["alice"]}"#)
+            #expect(try await api.put(
+                "/v3/applications/settings/auto_event_message",
+                #"{"auto_event_message": {"user_leave": {"channel_operator_removed": true, "admin_deleted": true}}}"#
+            ).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/ban", #"{"user_id": "bob", "agent_id": "alice"}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/ban", #"{"user_id": "dave"}"#).status == .ok, "an admin's ban is admin_removed, off here")
+            #expect(try await api.delete("/v3/users/carol").status == .ok)
+            let posted = try await messages(api, in: "room")
+            #expect(posted.map { $0["message"].string ?? "" } == ["bob left.", "carol left."])
+            let reasons = try posted.map { try JSONDecoder().decode(JSONValue.self, from: Data(($0["data"].string ?? "").utf8))["reason"] }
+            #expect(reasons == ["CHANNEL_OPERATOR_REMOVED", "ADMIN_DELETED"])
+            let leaves = try await api.get("/roost/events?category=group_channel:leave")["events"].array
+            #expect(leaves.map { $0["payload"]["users"][0]["user_id"].string ?? "" } == ["bob", "dave", "carol"], "a deleted user leaves first")
+            #expect(try await api.get("/v3/group_channels/room?show_member=true")["member_count"] == 1)
+        }
+    }
 }

@@ -43,4 +43,44 @@ import Testing
             expectError(try await api.get("/v3/report/group_channels/room/profanity_messages/999"), code: 400201)
         }
     }
+
+    @Test func repeatedViolationsMuteKickOrBan() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "room", "custom_type": "kids", "user_ids": ["alice", "bob"]}"#)
+            #expect(try await api.post("/v3/open_channels", #"{"channel_url": "hall", "custom_type": "kids"}"#).status == .ok)
+            func moderate(action: Int, count: Int = 2) async throws {
+                let body = #"{"profanity_filter": {"keywords": ["darn"], "type": 1}, "profanity_triggered_moderation": {"count": \#(count), "duration": 60, "action": \#(action)}}"#
+                #expect(try await api.put("/v3/applications/settings_global/kids", body).status == .ok)
+            }
+
+            try await moderate(action: 1)
+            #expect(try await send(api, "darn")["message"] == "****")
+            #expect(try await send(api, "fine words")["message"] == "fine words", "one violation of two")
+            #expect(try await send(api, "darn")["message"] == "****", "the second goes through, then the penalty")
+            expectError(try await send(api, "hello"), code: 900041)
+            #expect(try await api.get("/v3/group_channels/room/mute/alice")["is_muted"] == true)
+            #expect(try await api.delete("/v3/group_channels/room/mute/alice").status == .ok)
+            #expect(try await send(api, "darn")["message"] == "****", "lifting the mute starts the count afresh")
+
+            try await moderate(action: 3, count: 1)
+            #expect(try await api.put("/v3/applications/settings_global/kids", #"{"profanity_filter": {"keywords": ["darn"], "type": 2}}"#).status == .ok)
+            expectError(try await send(api, "darn"), code: 900060)
+            expectError(try await send(api, "hello"), code: 900020)
+            #expect(try await api.get("/v3/group_channels/room/ban/alice")["user"]["user_id"] == "alice")
+            #expect(try await api.get("/v3/group_channels/room/members")["members"].array.map { $0["user_id"].string ?? "" } == ["bob"])
+
+            try await moderate(action: 2, count: 1)
+            let hall = #"{"message_type": "MESG", "user_id": "bob", "message": "darn"}"#
+            #expect(try await api.post("/v3/open_channels/hall/messages", hall)["message"] == "****")
+            #expect(try await api.get("/v3/open_channels/hall")["participant_count"] == 0, "entered by sending, then kicked out")
+            let moderated = try await api.get("/roost/events?category=profanity_filter:moderate")["events"].array
+            #expect(moderated.map { $0["payload"]["moderation_action"].string ?? "" } == ["mute", "ban", "kick"])
+            #expect(moderated[0]["payload"]["sender"]["user_id"] == "alice" && moderated[0]["payload"]["channel"]["channel_url"] == "room")
+            #expect(try await api.get("/roost/events?category=open_channel:exit")["events"].array.count == 1)
+
+            expectError(try await api.put("/v3/applications/settings_global/kids", #"{"profanity_triggered_moderation": {"count": 1, "duration": 0, "action": 1}}"#), code: 400113)
+            expectError(try await api.put("/v3/applications/settings_global/kids", #"{"profanity_triggered_moderation": {"count": -1, "duration": 5, "action": 1}}"#), code: 400106)
+        }
+    }
 }
