@@ -89,6 +89,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Newest events the event log keeps at least (env: ROOST_EVENT_RETENTION_COUNT).")
     var eventRetentionCount: Int = environment.get("ROOST_EVENT_RETENTION_COUNT", as: Int.self) ?? defaults.eventRetentionCount
 
+    @Option(help: "POST each push notification Roost records to this URL, signed as webhooks are (env: ROOST_PUSH_RELAY_URL).")
+    var pushRelayURL: String?
+
     func run() async throws {
         logFormat.bootstrap(level: logLevel)
         let settings = Settings(
@@ -113,7 +116,8 @@ struct Serve: AsyncParsableCommand {
             webhookConcurrency: webhookConcurrency,
             clearIPWhitelist: clearIPWhitelist,
             eventRetentionDays: eventRetentionDays,
-            eventRetentionCount: eventRetentionCount
+            eventRetentionCount: eventRetentionCount,
+            pushRelayURL: pushRelayURL ?? environment.get("ROOST_PUSH_RELAY_URL")
         )
         let app = try await buildApplication(settings)
         try await app.runService()

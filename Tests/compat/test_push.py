@@ -1,10 +1,17 @@
-"""Device tokens and push preferences through the official SDK 0.0.16's UserApi."""
+"""Device tokens and push preferences through the official SDK 0.0.16's UserApi, and the
+application's push configurations and templates through its ApplicationApi."""
 
+from sendbird_platform_sdk.api.application_api import ApplicationApi
 from sendbird_platform_sdk.api.group_channel_api import GroupChannelApi
 from sendbird_platform_sdk.api.user_api import UserApi
+from sendbird_platform_sdk.model.add_fcm_push_configuration_data import AddFcmPushConfigurationData
+from sendbird_platform_sdk.model.add_hms_push_configuration_data import AddHmsPushConfigurationData
 from sendbird_platform_sdk.model.add_registration_or_device_token_data import AddRegistrationOrDeviceTokenData
 from sendbird_platform_sdk.model.create_user_data import CreateUserData
 from sendbird_platform_sdk.model.gc_create_channel_data import GcCreateChannelData
+from sendbird_platform_sdk.model.update_fcm_push_configuration_by_id_data import UpdateFcmPushConfigurationByIdData
+from sendbird_platform_sdk.model.update_hms_push_configuration_by_id_data import UpdateHmsPushConfigurationByIdData
+from sendbird_platform_sdk.model.update_push_notification_content_template_data import UpdatePushNotificationContentTemplateData
 from sendbird_platform_sdk.model.update_push_preferences_data import UpdatePushPreferencesData
 from sendbird_platform_sdk.model.update_push_preferences_for_channel_by_url_data import UpdatePushPreferencesForChannelByUrlData
 
@@ -46,3 +53,44 @@ def test_push_preferences(client, token):
     assert channel.push_trigger_option == "off" and channel.enable is False
     assert users.view_push_preferences_for_channel_by_url(token, "alice", "room").push_sound == "bell"
     assert users.choose_push_notification_content_template(token, "alice", body={"name": "alternative"}).name == "alternative"
+
+
+def test_push_configurations(client, token):
+    application = ApplicationApi(client)
+    added = application.add_fcm_push_configuration(
+        token, add_fcm_push_configuration_data=AddFcmPushConfigurationData(api_key="AAAA-server-key-5678", push_sound="ring.wav"),
+    )
+    fcm = added.push_configurations[0]
+    assert fcm.push_type == "FCM" and fcm.api_key.endswith("5678") and "server" not in fcm.api_key
+    hms = application.add_hms_push_configuration(
+        token, add_hms_push_configuration_data=AddHmsPushConfigurationData(huawei_app_id="100", huawei_app_secret="secret", push_sound=""),
+    ).push_configurations[0]
+    assert application.list_push_configurations(token, "fcm").push_configurations[0].id == fcm.id
+    assert application.view_push_configuration_by_id(token, "huawei", hms.id).push_configurations[0].push_type == "HUAWEI"
+    updated = application.update_fcm_push_configuration_by_id(
+        token, fcm.id, update_fcm_push_configuration_by_id_data=UpdateFcmPushConfigurationByIdData(provider_id=fcm.id, api_key="", push_sound="bell.wav"),
+    )
+    assert updated.push_configurations == fcm.id
+    application.update_hms_push_configuration_by_id(
+        token, hms.id,
+        update_hms_push_configuration_by_id_data=UpdateHmsPushConfigurationByIdData(provider_id=hms.id, huawei_app_id="200", huawei_app_secret="", push_sound=""),
+    )
+    assert application.view_push_configuration_by_id(token, "hms", hms.id).push_configurations[0]["huawei_app_id"] == "200"
+    assert application.remove_push_configuration_by_id(token, "huawei", hms.id).push_configurations == [hms.id]
+    assert application.list_push_configurations(token, "huawei").push_configurations == []
+
+
+def test_push_content_templates(client, token):
+    application = ApplicationApi(client)
+    listed = application.list_push_notification_content_templates(token).push_message_templates
+    assert [item.template_name for item in listed] == ["default", "alternative"]
+    assert listed[0].template.mesg == "{sender_name}: {message}"
+    changed = application.update_push_notification_content_template(
+        token, "alternative",
+        update_push_notification_content_template_data=UpdatePushNotificationContentTemplateData(
+            template_name="alternative", template="", template_mesg="{sender_name} wrote", template_file="A file", template_admn="Notice",
+        ),
+    )
+    assert changed.push_message_templates[0].template.admm == "Notice"
+    viewed = application.view_push_notification_content_template(token, "alternative").push_message_templates[0]
+    assert viewed.template.mesg == "{sender_name} wrote"

@@ -28,7 +28,7 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
             timeout: .milliseconds(Int64(settings.webhookTimeout * 1000)), retryDelay: .milliseconds(settings.webhookRetryDelay),
             concurrency: settings.webhookConcurrency
         ),
-        feeds: [WebhookFeed(), BotFeed(applicationID: settings.applicationID)],
+        feeds: [WebhookFeed(), BotFeed(applicationID: settings.applicationID), PushRelayFeed(url: settings.pushRelayURL)],
         logger: logger
     )
     let retention = EventRetention(

@@ -22,7 +22,7 @@ func buildRouter(
     let autoMessages = AutoEventMessages(log: events)
     let messages = MessageService(
         database: database, clock: clock, events: events, floodGate: FloodGate(limit: settings.maxMessagesPerSecond),
-        departures: autoMessages
+        departures: autoMessages, sendObserver: PushNotifications(log: events)
     )
     let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
@@ -70,8 +70,9 @@ func buildRouter(
     MigrationRoutes(messages: messages).register(on: api.group("migration"))
     FileRoutes(storage: files).register(on: router.group("files"))
 
-    // Push: device tokens and preferences.
+    // Push: device tokens and preferences, the application's providers and templates.
     PushRoutes(push: PushService(database: database, clock: clock, events: events)).register(users: users, push: api.group("push"))
+    PushConfigurationRoutes(push: PushConfigurationService(database: database, clock: clock)).register(on: applications)
 
     // Statistics.
     StatisticsRoutes(statistics: StatisticsService(database: database, clock: clock))
@@ -82,11 +83,12 @@ func buildRouter(
         bots: BotService(database: database, clock: clock, events: events, channels: groupChannels, messages: messages), files: files
     ).register(on: api.group("bots"))
 
-    // Roost's own routes: the event log and its live stream.
+    // Roost's own routes: the event log and its live stream, the push outbox.
     EventStreamRoutes(
         stream: EventStreamService(database: database, notifier: events.notifier),
         access: EventStreamAccess(policy: access.access, users: userService), users: userService
     ).register(on: router.group("roost"))
+    PushOutboxRoutes(database: database).register(on: router.group("roost").add(middleware: APITokenMiddleware(policy: access.access)))
     return router
 }
 

@@ -43,6 +43,8 @@ public struct Settings: Sendable {
     public var eventRetentionDays: Int
     /// ...and at least this many of the newest events.
     public var eventRetentionCount: Int
+    /// Where each push notification Roost records is POSTed, if anywhere.
+    public var pushRelayURL: String?
 
     /// Every setting at its default: what `roost serve` uses for a flag given neither on the
     /// command line nor in the environment.
@@ -76,7 +78,8 @@ public struct Settings: Sendable {
         webhookConcurrency: Int = 8,
         clearIPWhitelist: Bool = false,
         eventRetentionDays: Int = 7,
-        eventRetentionCount: Int = 1_000_000
+        eventRetentionCount: Int = 1_000_000,
+        pushRelayURL: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -100,6 +103,7 @@ public struct Settings: Sendable {
         self.clearIPWhitelist = clearIPWhitelist
         self.eventRetentionDays = eventRetentionDays
         self.eventRetentionCount = eventRetentionCount
+        self.pushRelayURL = pushRelayURL
     }
 }
 

@@ -38,7 +38,12 @@ enum EventCategory: String, Sendable, CaseIterable {
     case profanityFilterReplace = "profanity_filter:replace"
     case profanityFilterBlock = "profanity_filter:block"
     case profanityFilterModerate = "profanity_filter:moderate"
+    /// Roost's own: a push notification Roost would have sent (`/roost/pushes`).
+    case push = "roost:push"
 
-    /// Every category, as `enabled_events: ["*"]` expands and `all_webhook_categories` lists.
-    static var names: [String] { allCases.map(\.rawValue) }
+    /// Whether Sendbird delivers it as a webhook.
+    var isWebhook: Bool { self != .push }
+
+    /// Every webhook category, as `enabled_events: ["*"]` expands and `all_webhook_categories` lists.
+    static var names: [String] { allCases.filter(\.isWebhook).map(\.rawValue) }
 }

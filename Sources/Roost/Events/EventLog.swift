@@ -16,16 +16,18 @@ struct EventLog: Sendable {
     }
 
     /// Appends an event: its payload (with `category` first and `app_id` last, as Sendbird's
-    /// are), the channel it happened in, and the users it concerns directly.
+    /// are), the channel it happened in, and the users it concerns directly. Answers its `seq`.
+    @discardableResult
     func record(
         _ category: EventCategory, _ payload: some JSONObject, at time: Int64, channelURL: String? = nil,
         concerning userIDs: [String] = [], in db: Database
-    ) throws {
+    ) throws -> Int64 {
         let body = try JSON.encoder.encode(Envelope(category: category, applicationID: applicationID, payload: payload))
-        try repository.insert(
+        let seq = try repository.insert(
             category, at: time, channelURL: channelURL, concerning: userIDs, payload: String(decoding: body, as: UTF8.self), in: db
         )
         notifier.recorded()
+        return seq
     }
 
     private struct Envelope<Payload: JSONObject>: JSONObject {

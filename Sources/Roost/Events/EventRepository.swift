@@ -34,10 +34,11 @@ struct EventFilter: Sendable {
 struct EventRepository: Sendable {
     private static let columns = StoredEvent.Columns.qualified(by: "events")
 
+    /// Appends an event; answers its `seq`.
     func insert(
         _ category: EventCategory, at time: Int64, channelURL: String?, concerning userIDs: [String], payload: String,
         in db: Database
-    ) throws {
+    ) throws -> Int64 {
         try db.executeCached(
             sql: "INSERT INTO events (category, created_at, channel_url, payload) VALUES (?, ?, ?, ?)",
             arguments: [category.rawValue, time, channelURL, payload]
@@ -46,6 +47,7 @@ struct EventRepository: Sendable {
         for userID in Set(userIDs) {
             try db.executeCached(sql: "INSERT OR IGNORE INTO event_users (user_id, seq) VALUES (?, ?)", arguments: [userID, seq])
         }
+        return seq
     }
 
     /// Events after `seq`, oldest first.

@@ -8,6 +8,8 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         let isOperator: Bool
         let isMuted: Bool
         let inviter: UserSummary?
+        /// The member's push trigger option for the channel; `default` follows their own.
+        let pushTriggerOption: String
     }
 
     var channel: ChannelRecord
@@ -80,8 +82,8 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
             try fields.writeOrNull("inviter", viewer.inviter.map(EmbeddedUser.init))
             try fields.write("joined_at", viewer.member.joinedAt)
             try fields.write("message_offset_timestamp", viewer.member.messageOffset)
-            try fields.write("is_push_enabled", false)
-            try fields.write("my_push_trigger_option", "default")
+            try fields.write("is_push_enabled", viewer.pushTriggerOption != "off")
+            try fields.write("my_push_trigger_option", viewer.pushTriggerOption)
             try fields.write("my_count_preference", viewer.member.countPreference.wireValue)
             try fields.write("my_last_read", viewer.member.lastReadAt)
             try fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")

@@ -16,6 +16,9 @@ struct GroupChannelAssembler: Sendable {
         let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
         let memberRecords = needsMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
         let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
+        let viewerPushOptions = try options.viewerRowID.map {
+            try PushRepository().channelTriggerOptions(of: $0, inChannels: Array(viewerMemberships.keys), in: db)
+        } ?? [:]
         let typing = try members.typingUsers(
             ofChannels: channelIDs, since: options.now - GroupChannelService.typingLifetime, in: db
         )
@@ -60,7 +63,8 @@ struct GroupChannelAssembler: Sendable {
                         member: member,
                         isOperator: operatorSet.contains(member.userRowID),
                         isMuted: mutedSet.contains(member.userRowID),
-                        inviter: member.inviterRowID.flatMap { summaries[$0] }
+                        inviter: member.inviterRowID.flatMap { summaries[$0] },
+                        pushTriggerOption: viewerPushOptions[record.rowID] ?? "default"
                     )
                 },
                 lastMessage: Self.lastMessage(of: record, seenBy: viewerMemberships[record.rowID], among: lastMessages),

@@ -37,12 +37,14 @@ extension Request {
     }
 
     /// Decodes a `multipart/form-data` body: its form fields into a request type (text values
-    /// converted to the field types), and the part named `file`, if any.
-    func decodeMultipart<Body: Decodable>(_ type: Body.Type, boundary: String) async throws -> (Body, MultipartPart?) {
+    /// converted to the field types), and the file part (`file`, unless named), if any.
+    func decodeMultipart<Body: Decodable>(
+        _ type: Body.Type, boundary: String, filePart: String = "file"
+    ) async throws -> (Body, MultipartPart?) {
         let bytes = try await body.collect(upTo: .max)
         do {
             let fields = try FormDataDecoder().decode(Body.self, from: bytes, boundary: boundary)
-            return (fields, try Self.part(named: "file", in: bytes, boundary: boundary))
+            return (fields, try Self.part(named: filePart, in: bytes, boundary: boundary))
         } catch let error as DecodingError {
             throw APIError(decoding: error)
         } catch {

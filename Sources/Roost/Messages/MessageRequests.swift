@@ -40,13 +40,15 @@ struct SendMessageRequest: Decodable {
     var fileType: String?
     var thumbnails: [String]?
     var markAsRead: Bool?
+    /// Whether members get a push notification: by default yes, but not for admin messages.
+    var sendPush: Bool?
 
     enum CodingKeys: String, CodingKey {
         case messageType = "message_type", userID = "user_id", message, customType = "custom_type", data
         case mentionType = "mention_type", mentionedUserIDs = "mentioned_user_ids", isSilent = "is_silent"
         case sortedMetaarray = "sorted_metaarray", createdAt = "created_at", dedupID = "dedup_id"
         case parentMessageID = "parent_message_id", url, fileName = "file_name", fileSize = "file_size"
-        case fileType = "file_type", thumbnails, markAsRead = "mark_as_read"
+        case fileType = "file_type", thumbnails, markAsRead = "mark_as_read", sendPush = "send_push"
     }
 }
 

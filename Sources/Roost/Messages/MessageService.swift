@@ -18,16 +18,18 @@ struct MessageService: Sendable {
     let floodGate: FloodGate
     let events: MessageEvents
     let penalties: ProfanityPenalties
+    let sendObserver: (any MessageSendObserver)?
 
     init(
         database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0),
-        departures: (any DepartureObserver)? = nil
+        departures: (any DepartureObserver)? = nil, sendObserver: (any MessageSendObserver)? = nil
     ) {
         self.database = database
         self.clock = clock
         self.events = MessageEvents(log: events)
         self.floodGate = floodGate
         self.penalties = ProfanityPenalties(events: events, departures: departures)
+        self.sendObserver = sendObserver
     }
 
     // MARK: Send
@@ -93,6 +95,7 @@ struct MessageService: Sendable {
                 try MessageEffects(events: events).record(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
             }
             try events.message(.send, answer, in: channel, at: now, in: db)
+            try sendObserver?.sent(record, in: channel, mentioned: mentioned, sendPush: request.sendPush, at: now, in: db)
             if replaced {
                 try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
                 try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)

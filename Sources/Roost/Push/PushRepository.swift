@@ -93,6 +93,20 @@ struct PushRepository: Sendable {
         return ChannelPushPreference(triggerOption: row[0], pushSound: row[1])
     }
 
+    /// The trigger options a user set for channels, of those given that have one.
+    func channelTriggerOptions(of userRowID: Int64, inChannels channelIDs: [Int64], in db: Database) throws -> [Int64: String] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT channel_id, push_trigger_option FROM channel_push_preferences
+                WHERE user_id = ? AND channel_id IN (\(list.placeholders))
+                """),
+            arguments: [userRowID] + list.arguments
+        )
+        return Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+    }
+
     func save(_ preference: ChannelPushPreference, of userRowID: Int64, in channelID: Int64, in db: Database) throws {
         try db.executeCached(
             sql: "INSERT OR REPLACE INTO channel_push_preferences (channel_id, user_id, push_trigger_option, push_sound) VALUES (?, ?, ?, ?)",

@@ -62,7 +62,7 @@ struct WebhookService: Sendable {
             guard enabledEvents.count <= maxEnabledEvents else { throw .tooManyItems("enabled_events", max: maxEnabledEvents) }
             if enabledEvents.contains("*") {
                 guard enabledEvents == ["*"] else { throw .invalid("enabled_events", "\"*\" stands alone: it means every category.") }
-            } else if let unknown = enabledEvents.first(where: { EventCategory(rawValue: $0) == nil }) {
+            } else if let unknown = enabledEvents.first(where: { EventCategory(rawValue: $0)?.isWebhook != true }) {
                 throw .invalid("enabled_events", "\"\(unknown)\" is not a webhook category.")
             }
         }

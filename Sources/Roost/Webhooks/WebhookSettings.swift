@@ -15,7 +15,7 @@ struct WebhookSettings: Sendable, Equatable {
     }
 
     func delivers(_ category: String) -> Bool {
-        enabled && (enabledEvents.contains("*") || enabledEvents.contains(category))
+        enabled && (enabledEvents.contains("*") ? EventCategory(rawValue: category)?.isWebhook == true : enabledEvents.contains(category))
     }
 
     var eventOptions: EventOptions.Values {

@@ -3,26 +3,11 @@ import HTTPTypes
 import Testing
 
 @Suite struct FileUploadTests {
-    /// A multipart/form-data body with text fields and one file.
-    private func multipart(fields: [(String, String)], file: (name: String, type: String, bytes: String)?) -> (String, String) {
-        let boundary = "roost-test-boundary"
-        var body = ""
-        for (name, value) in fields {
-            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
-        }
-        if let file {
-            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.name)\"\r\n"
-            body += "Content-Type: \(file.type)\r\n\r\n\(file.bytes)\r\n"
-        }
-        body += "--\(boundary)--\r\n"
-        return (body, "multipart/form-data; boundary=\(boundary)")
-    }
-
     @Test func uploadedFileIsStoredAndServed() async throws {
         try await withServer { api in
             try await api.createUsers("alice")
             try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice"]}"#)
-            let (body, contentType) = multipart(
+            let (body, contentType) = multipartForm(
                 fields: [("message_type", "FILE"), ("user_id", "alice"), ("custom_type", "photo"), ("is_silent", "false")],
                 file: ("cat picture.txt", "text/plain", "meow meow")
             )
@@ -54,18 +39,18 @@ import Testing
         try await withServer { api in
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice"]}"#)
-            let (body, contentType) = multipart(fields: [("message_type", "FILE"), ("user_id", "bob")], file: ("a.txt", "text/plain", "x"))
+            let (body, contentType) = multipartForm(fields: [("message_type", "FILE"), ("user_id", "bob")], file: ("a.txt", "text/plain", "x"))
             let reply = try await api.call(.post, "/v3/group_channels/chat/messages", body: body, headers: [.contentType: contentType])
             expectError(reply, code: 900020)
 
-            let (big, bigType) = multipart(
+            let (big, bigType) = multipartForm(
                 fields: [("message_type", "FILE"), ("user_id", "alice")], file: ("big.bin", "application/octet-stream", String(repeating: "b", count: 70_000))
             )
             expectError(
                 try await api.call(.post, "/v3/group_channels/chat/messages", body: big, headers: [.contentType: bigType]),
                 status: .contentTooLarge, code: 400110
             )
-            let (bad, badType) = multipart(fields: [("message_type", "FILE"), ("user_id", "alice"), ("is_silent", "perhaps")], file: nil)
+            let (bad, badType) = multipartForm(fields: [("message_type", "FILE"), ("user_id", "alice"), ("is_silent", "perhaps")], file: nil)
             expectError(try await api.call(.post, "/v3/group_channels/chat/messages", body: bad, headers: [.contentType: badType]), code: 400111)
         }
     }
