@@ -38,7 +38,7 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
     let access = APIAccessService(database: database, clock: clock, access: APIAccessList(masterToken: masterToken))
     try await access.load(clearingWhitelist: settings.clearIPWhitelist)
     if settings.clearIPWhitelist { logger.notice("Cleared the IP whitelist: every address may use the API") }
-    let router = buildRouter(
+    let (router, jobs) = buildRouter(
         settings: settings,
         access: access,
         database: database,
@@ -61,7 +61,10 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
         configuration: configuration,
         // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight,
         // and only then does the database close.
-        services: [DatabaseService(database: database, logger: logger), delivery, retention],
+        services: [
+            DatabaseService(database: database, logger: logger), delivery, retention,
+            Scheduler(database: database, clock: clock, handlers: jobs, logger: logger),
+        ],
         logger: logger
     )
 }

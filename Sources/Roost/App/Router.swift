@@ -1,11 +1,11 @@
 import Hummingbird
 
 /// The composition root of the HTTP side: middleware, then `/health` and `/metrics`, then
-/// every feature's routes under `/v3`, then the uploaded files. The only place that knows
-/// every feature.
+/// every feature's routes under `/v3`, then the uploaded files; with them, the handlers of
+/// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
     settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine
-) -> Router<RoostContext> {
+) -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
     router.add(middleware: RequestMetricsMiddleware())
@@ -69,6 +69,8 @@ func buildRouter(
     SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
     MigrationRoutes(messages: messages).register(on: api.group("migration"))
     FileRoutes(storage: files).register(on: router.group("files"))
+    let scheduledMessages = ScheduledMessageService(database: database, clock: clock, messages: messages)
+    ScheduledMessageRoutes(scheduled: scheduledMessages, files: files).register(on: api)
 
     // Push: device tokens and preferences, the application's providers and templates.
     PushRoutes(push: PushService(database: database, clock: clock, events: events)).register(users: users, push: api.group("push"))
@@ -89,7 +91,7 @@ func buildRouter(
         access: EventStreamAccess(policy: access.access, users: userService), users: userService
     ).register(on: router.group("roost"))
     PushOutboxRoutes(database: database).register(on: router.group("roost").add(middleware: APITokenMiddleware(policy: access.access)))
-    return router
+    return (router, [ScheduledMessageJob(service: scheduledMessages)])
 }
 
 struct HealthStatus: ResponseEncodable {

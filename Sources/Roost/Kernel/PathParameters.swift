@@ -9,4 +9,10 @@ extension RoostContext {
         guard let decoded = raw.removingPercentEncoding else { throw .invalid(name) }
         return decoded
     }
+
+    /// A numeric path segment such as `{message_id}`.
+    func int64PathParameter(_ name: String) throws(APIError) -> Int64 {
+        guard let id = Int64(try pathParameter(name)) else { throw .unexpectedType(name, expected: .number) }
+        return id
+    }
 }

@@ -1,9 +1,14 @@
 import Foundation
 
 /// `sorted_metaarray`, given as a JSON array or, as the official Python SDK sends it, as a
-/// string holding one.
-struct MetaArrayValue: Decodable {
+/// string holding one; kept as the array.
+struct MetaArrayValue: Codable {
     let items: [MetaArrayItem]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(items)
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -20,8 +25,9 @@ struct MetaArrayValue: Decodable {
     }
 }
 
-/// The body of `POST /messages`, for all three message types.
-struct SendMessageRequest: Decodable {
+/// The body of `POST /messages`, for all three message types. Encodable too: a scheduled
+/// message keeps the request it will send.
+struct SendMessageRequest: Codable {
     var messageType: MessageType?
     var userID: String?
     var message: String?

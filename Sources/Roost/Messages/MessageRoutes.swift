@@ -104,8 +104,7 @@ extension MessageViewOptions {
 
 extension RoostContext {
     func messageID() throws(APIError) -> Int64 {
-        guard let id = Int64(try pathParameter("message_id")) else { throw .unexpectedType("message_id", expected: .number) }
-        return id
+        try int64PathParameter("message_id")
     }
 }
 

@@ -64,46 +64,58 @@ struct MessageService: Sendable {
 
     private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
         try await database.write { db in
-            var request = sent
-            let channel = try channels.existing(type, url: url, in: db)
-            let sender = try sender(of: request, as: messageType, in: channel, in: db)
-            let original = request.message ?? ""
-            var replaced = false
-            if messageType != .admin, let text = try moderation.filtered(original, in: channel, in: db) {
-                request.message = text
-                replaced = true
-            }
-            if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
-                // A retried import answers the message stored the first time.
-                return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
-            }
-            let parent = try request.parentMessageID.map { id throws in try parentMessage(id, in: channel, in: db) }
-            let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }
-            let isOperator = try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false
-            let createdAt = request.createdAt ?? now
-            var new = NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt)
-            new.isOperatorMessage = isOperator
-            new.parentMessageID = parent?.id
-            let id = try messages.insert(new, in: db)
-            try messages.addMentions(of: mentioned, to: id, in: db)
-            let record = try messages.find(id: id, in: db)!
-            let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
-            if channel.isEphemeral {
-                // Ephemeral channels keep nothing: the id is spent, the message is not stored.
-                try messages.delete(id: id, in: db)
-            } else {
-                try MessageEffects(events: events).record(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
-            }
-            try events.message(.send, answer, in: channel, at: now, in: db)
-            try sendObserver?.sent(record, in: channel, mentioned: mentioned, sendPush: request.sendPush, at: now, in: db)
-            if replaced {
-                try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
-                try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
-                if let sender { try penalties.violation(by: sender, in: channel, at: now, in: db) }
-            }
-            if let sender { try UserActivityRepository().recordActive(sender, at: now, in: db) }
-            return answer
+            try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, in: db)
         }
+    }
+
+    /// Sends a message inside the caller's transaction, with every rule and effect of a send
+    /// through the API: what the scheduler uses for messages that fall due. A message the
+    /// filters block throws here without recording the block (the API's send does that).
+    func sendInTransaction(_ request: SendMessageRequest, to channel: ChannelRecord, at now: Int64, in db: Database) throws -> Message {
+        let messageType = request.messageType ?? .user
+        try Self.check(request, as: messageType)
+        return try send(request, as: messageType, to: channel, at: now, in: db)
+    }
+
+    private func send(_ sent: SendMessageRequest, as messageType: MessageType, to channel: ChannelRecord, at now: Int64, in db: Database) throws -> Message {
+        var request = sent
+        let sender = try sender(of: request, as: messageType, in: channel, in: db)
+        let original = request.message ?? ""
+        var replaced = false
+        if messageType != .admin, let text = try moderation.filtered(original, in: channel, in: db) {
+            request.message = text
+            replaced = true
+        }
+        if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
+            // A retried import answers the message stored the first time.
+            return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
+        }
+        let parent = try request.parentMessageID.map { id throws in try parentMessage(id, in: channel, in: db) }
+        let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }
+        let isOperator = try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false
+        let createdAt = request.createdAt ?? now
+        var new = NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt)
+        new.isOperatorMessage = isOperator
+        new.parentMessageID = parent?.id
+        let id = try messages.insert(new, in: db)
+        try messages.addMentions(of: mentioned, to: id, in: db)
+        let record = try messages.find(id: id, in: db)!
+        let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
+        if channel.isEphemeral {
+            // Ephemeral channels keep nothing: the id is spent, the message is not stored.
+            try messages.delete(id: id, in: db)
+        } else {
+            try MessageEffects(events: events).record(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
+        }
+        try events.message(.send, answer, in: channel, at: now, in: db)
+        try sendObserver?.sent(record, in: channel, mentioned: mentioned, sendPush: request.sendPush, at: now, in: db)
+        if replaced {
+            try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
+            try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
+            if let sender { try penalties.violation(by: sender, in: channel, at: now, in: db) }
+        }
+        if let sender { try UserActivityRepository().recordActive(sender, at: now, in: db) }
+        return answer
     }
 
     /// Imports messages with their original times, all or none. Imported messages become the
@@ -171,7 +183,8 @@ struct MessageService: Sendable {
         return parent
     }
 
-    private static func check(_ request: SendMessageRequest, as type: MessageType) throws(APIError) {
+    /// The limits of a send request of the type, checked before any transaction.
+    static func check(_ request: SendMessageRequest, as type: MessageType) throws(APIError) {
         if let customType = request.customType, customType.count > MessageRules.maxCustomTypeLength {
             throw .tooLong("custom_type", max: MessageRules.maxCustomTypeLength)
         }

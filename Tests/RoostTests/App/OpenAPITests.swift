@@ -11,7 +11,7 @@ import Testing
     @Test func documentListsExactlyTheServedRoutes() throws {
         let database = try AppDatabase(DatabaseQueue())
         let events = EventLog(applicationID: "unused")
-        let router = buildRouter(
+        let (router, _) = buildRouter(
             settings: Settings(),
             access: APIAccessService(database: database, clock: .system, access: APIAccessList(masterToken: "unused")),
             database: database,

@@ -1,0 +1,53 @@
+import GRDB
+
+/// The scheduled_jobs table. Every method runs inside the caller's transaction.
+struct ScheduledJobRepository: Sendable {
+    private static let columns = ScheduledJob.Columns.qualified(by: "scheduled_jobs")
+
+    /// Schedules the job for `key`, or moves the one there is to the new time and payload.
+    func schedule(_ kind: String, key: String, at time: Int64, payload: String = "{}", in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                INSERT INTO scheduled_jobs (kind, key, due_at, payload) VALUES (?, ?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, due_at = excluded.due_at, payload = excluded.payload, attempts = 0
+                """,
+            arguments: [kind, key, time, payload]
+        )
+    }
+
+    func cancel(key: String, in db: Database) throws {
+        try db.executeCached(sql: "DELETE FROM scheduled_jobs WHERE key = ?", arguments: [key])
+    }
+
+    func job(key: String, in db: Database) throws -> ScheduledJob? {
+        try ScheduledJob.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM scheduled_jobs WHERE key = ?"), arguments: [key]
+        )
+    }
+
+    /// The job due first, if it is due by `now`.
+    func nextDue(at now: Int64, in db: Database) throws -> ScheduledJob? {
+        try ScheduledJob.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM scheduled_jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT 1"),
+            arguments: [now]
+        )
+    }
+
+    func finish(_ job: ScheduledJob, with outcome: JobOutcome, in db: Database) throws {
+        switch outcome {
+        case .done:
+            try db.executeCached(sql: "DELETE FROM scheduled_jobs WHERE id = ?", arguments: [job.id])
+        case .again(let time, let payload):
+            try db.executeCached(
+                sql: "UPDATE scheduled_jobs SET due_at = ?, payload = ?, attempts = 0 WHERE id = ?", arguments: [time, payload, job.id]
+            )
+        }
+    }
+
+    /// Puts off a job whose run failed; answers how many times it has failed.
+    func postpone(_ job: ScheduledJob, to time: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE scheduled_jobs SET due_at = ?, attempts = attempts + 1 WHERE id = ?", arguments: [time, job.id]
+        )
+    }
+}
