@@ -63,6 +63,9 @@ func buildRouter(
 
     // Messages, their extras, read state, search, imports and uploaded files.
     MessageRoutes(messages: messages, files: files).register(on: api)
+    MessagePinRoutes(
+        pins: MessagePinService(database: database, clock: clock), channels: ChannelResponses(group: groupChannels, open: openChannels)
+    ).register(on: api)
     MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock, events: events)).register(on: api)
     readState.register(channels: api)
     readState.register(users: users)

@@ -20,6 +20,8 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     var viewer: Viewer?
     var isCreated: Bool?
     var lastMessage: Message?
+    var pinnedMessageIDs: [Int64] = []
+    var latestPinnedMessage: Message?
     /// Members typing right now. Sendbird's SDKs learn this over their socket; Roost, which
     /// has none, shows it on the channel.
     var typingUsers: [UserSummary] = []
@@ -60,6 +62,8 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.writeOrNull("created_by", createdBy.map(EmbeddedUser.init))
         try fields.write("operators", operators.map(EmbeddedUser.init))
         try fields.writeOrNull("last_message", lastMessage)
+        try fields.write("pinned_message_ids", pinnedMessageIDs)
+        try fields.writeOrNull("latest_pinned_message", latestPinnedMessage)
         try fields.write("unread_message_count", viewer?.member.unreadMessageCount ?? 0)
         try fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
         try fields.write("message_survival_seconds", -1)

@@ -31,7 +31,8 @@ struct GroupChannelAssembler: Sendable {
         userRowIDs.formUnion(viewerMemberships.values.compactMap(\.inviterRowID))
         typing.values.forEach { userRowIDs.formUnion($0) }
         let summaries = try users.summaries(ofRows: userRowIDs, in: db)
-        let lastMessages = try lastMessages(of: records, seenBy: viewerMemberships, in: db)
+        let pins = try PinnedMessageRepository().pins(ofChannels: channelIDs, in: db)
+        let shownMessages = try shownMessages(of: records, seenBy: viewerMemberships, pinned: pins, in: db)
 
         return records.map { record in
             let channelOperators = operatorIDs[record.rowID] ?? []
@@ -67,7 +68,9 @@ struct GroupChannelAssembler: Sendable {
                         pushTriggerOption: viewerPushOptions[record.rowID] ?? "default"
                     )
                 },
-                lastMessage: Self.lastMessage(of: record, seenBy: viewerMemberships[record.rowID], among: lastMessages),
+                lastMessage: Self.lastMessage(of: record, seenBy: viewerMemberships[record.rowID], among: shownMessages),
+                pinnedMessageIDs: pins[record.rowID] ?? [],
+                latestPinnedMessage: pins[record.rowID]?.last.flatMap { shownMessages[$0] },
                 typingUsers: (typing[record.rowID] ?? []).compactMap { summaries[$0] },
                 readReceipt: options.showReadReceipt ? receipt(\.lastReadAt) : nil,
                 deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt) : nil
@@ -75,11 +78,12 @@ struct GroupChannelAssembler: Sendable {
         }
     }
 
-    /// The last messages of the channels, and the viewer's own silent ones, keyed by message id.
-    private func lastMessages(
-        of records: [ChannelRecord], seenBy viewer: [Int64: MemberRecord], in db: Database
+    /// The messages the channels show: their last ones, the viewer's own silent ones and the
+    /// latest pinned ones, keyed by message id.
+    private func shownMessages(
+        of records: [ChannelRecord], seenBy viewer: [Int64: MemberRecord], pinned: [Int64: [Int64]], in db: Database
     ) throws -> [Int64: Message] {
-        let ids = records.compactMap(\.lastMessageID) + viewer.values.compactMap(\.ownLastMessageID)
+        let ids = records.compactMap(\.lastMessageID) + viewer.values.compactMap(\.ownLastMessageID) + pinned.values.compactMap(\.last)
         guard !ids.isEmpty else { return [:] }
         let found = try messages.find(ids: ids, in: db).values.filter { !$0.isRemoved }
         let channelsByID = Dictionary(uniqueKeysWithValues: records.map { ($0.rowID, $0) })

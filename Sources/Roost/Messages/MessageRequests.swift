@@ -48,6 +48,8 @@ struct SendMessageRequest: Codable {
     var markAsRead: Bool?
     /// Whether members get a push notification: by default yes, but not for admin messages.
     var sendPush: Bool?
+    /// Pins the message to its channel as it is sent.
+    var pinMessage: Bool?
 
     enum CodingKeys: String, CodingKey {
         case messageType = "message_type", userID = "user_id", message, customType = "custom_type", data
@@ -55,6 +57,7 @@ struct SendMessageRequest: Codable {
         case sortedMetaarray = "sorted_metaarray", createdAt = "created_at", dedupID = "dedup_id"
         case parentMessageID = "parent_message_id", url, fileName = "file_name", fileSize = "file_size"
         case fileType = "file_type", thumbnails, markAsRead = "mark_as_read", sendPush = "send_push"
+        case pinMessage = "pin_message"
     }
 }
 

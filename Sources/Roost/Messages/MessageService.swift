@@ -107,6 +107,9 @@ struct MessageService: Sendable {
         } else {
             try MessageEffects(events: events).record(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
         }
+        if request.pinMessage == true, !channel.isEphemeral {
+            try MessagePinService(database: database, clock: clock).pin(record, in: channel, at: now, in: db)
+        }
         try events.message(.send, answer, in: channel, at: now, in: db)
         try sendObserver?.sent(record, in: channel, mentioned: mentioned, sendPush: request.sendPush, at: now, in: db)
         if replaced {
@@ -313,6 +316,7 @@ extension MessageService {
             record.isRemoved = true
             record.updatedAt = now
             try messages.save(record, in: db)
+            try PinnedMessageRepository().unpin(record.id, in: db)
             try events.message(.delete, try assembler.message(record, in: channel, options: MessageViewOptions(), in: db), in: channel, at: now, in: db)
         }
     }

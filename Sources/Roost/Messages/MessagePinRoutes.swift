@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// `POST` and `DELETE /v3/{channel_type}/{channel_url}/messages/{message_id}/pin`: pin or
+/// unpin a message; both answer the channel.
+struct MessagePinRoutes: Sendable {
+    let pins: MessagePinService
+    let channels: any ChannelPresenter
+
+    func register(on api: RouterGroup<RoostContext>) {
+        let path = ":channel_type/:channel_url/messages/:message_id/pin"
+        api.post(RouterPath(path)) { _, context in
+            let (type, url) = try context.channel()
+            try await pins.pin(try context.messageID(), in: type, url)
+            return try await channels.response(for: type, url: url)
+        }
+        api.delete(RouterPath(path)) { _, context in
+            let (type, url) = try context.channel()
+            try await pins.unpin(try context.messageID(), in: type, url)
+            return try await channels.response(for: type, url: url)
+        }
+    }
+}
