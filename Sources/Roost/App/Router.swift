@@ -74,6 +74,8 @@ func buildRouter(
     FileRoutes(storage: files).register(on: router.group("files"))
     let scheduledMessages = ScheduledMessageService(database: database, clock: clock, messages: messages)
     ScheduledMessageRoutes(scheduled: scheduledMessages, files: files).register(on: api)
+    let polls = PollService(database: database, clock: clock)
+    PollRoutes(polls: polls).register(on: api.group("polls"))
 
     // Push: device tokens and preferences, the application's providers and templates.
     PushRoutes(push: PushService(database: database, clock: clock, events: events)).register(users: users, push: api.group("push"))
@@ -94,7 +96,7 @@ func buildRouter(
         access: EventStreamAccess(policy: access.access, users: userService), users: userService
     ).register(on: router.group("roost"))
     PushOutboxRoutes(database: database).register(on: router.group("roost").add(middleware: APITokenMiddleware(policy: access.access)))
-    return (router, [ScheduledMessageJob(service: scheduledMessages)])
+    return (router, [ScheduledMessageJob(service: scheduledMessages), PollCloseJob(service: polls)])
 }
 
 struct HealthStatus: ResponseEncodable {

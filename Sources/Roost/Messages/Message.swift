@@ -6,6 +6,8 @@ struct MessageViewOptions: Sendable {
     var includeThreadInfo = false
     var includeParentMessageInfo = false
     var withSortedMetaarray = false
+    /// A poll in full rather than its summary.
+    var includePollDetails = false
 }
 
 /// A reaction key with the users who reacted with it.
@@ -68,6 +70,7 @@ struct Message: ResponseEncodable, JSONObject, Sendable {
     var threadInfo: ThreadInfo?
     var parentInfo: ParentInfo?
     var showSortedMetaarray: Bool
+    var poll: Poll?
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("message_id", record.id)
@@ -100,5 +103,6 @@ struct Message: ResponseEncodable, JSONObject, Sendable {
         try fields.writeIfPresent("reactions", reactions)
         try fields.writeIfPresent("thread_info", threadInfo)
         try fields.writeIfPresent("parent_message_info", parentInfo)
+        try fields.writeIfPresent("poll", poll)
     }
 }

@@ -35,6 +35,7 @@ struct MessageAssembler: Sendable {
         repliers.values.forEach { userRowIDs.formUnion($0) }
         userRowIDs.formUnion(parents.values.compactMap(\.senderRowID))
         let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+        let polls = try polls(of: records, details: options.includePollDetails, in: db)
 
         return records.compactMap { record in
             guard let channel = channels[record.channelID] else { return nil }
@@ -65,9 +66,21 @@ struct MessageAssembler: Sendable {
                 parentInfo: record.parentMessageID.flatMap { parents[$0] }.map {
                     Message.ParentInfo(parent: $0, sender: $0.senderRowID.flatMap { summaries[$0] })
                 },
-                showSortedMetaarray: options.withSortedMetaarray
+                showSortedMetaarray: options.withSortedMetaarray,
+                poll: record.pollID.flatMap { polls[$0] }
             )
         }
+    }
+
+    /// The polls the messages carry, in full or as their summaries; no query when none does.
+    private func polls(of records: [MessageRecord], details: Bool, in db: Database) throws -> [Int64: Poll] {
+        let ids = records.compactMap(\.pollID)
+        guard !ids.isEmpty else { return [:] }
+        let found = Array(try PollRepository().find(ids: ids, in: db).values)
+        let polls = details
+            ? try PollAssembler().polls(found, in: db)
+            : found.map { Poll(record: $0, creator: "", options: [], voterCount: 0, summaryOnly: true) }
+        return Dictionary(uniqueKeysWithValues: polls.map { ($0.record.id, $0) })
     }
 
     func message(_ record: MessageRecord, in channel: ChannelRecord, options: MessageViewOptions, in db: Database) throws -> Message {

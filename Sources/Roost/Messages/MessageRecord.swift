@@ -49,12 +49,14 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
     var updatedAt: Int64
     var replyCount: Int
     var lastRepliedAt: Int64
+    /// The poll a user message carries.
+    var pollID: Int64?
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent, is_removed, is_op_msg
         case parent_message_id, file, thumbnails, sorted_metaarray, translations, dedup_id, created_at, updated_at
-        case reply_count, last_replied_at
+        case reply_count, last_replied_at, poll_id
     }
 
     /// What a query selects to read messages: `SELECT \(MessageRecord.columns) FROM messages ...`.
@@ -82,5 +84,6 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
         updatedAt = row[Columns.updated_at]
         replyCount = row[Columns.reply_count]
         lastRepliedAt = row[Columns.last_replied_at]
+        pollID = row[Columns.poll_id]
     }
 }

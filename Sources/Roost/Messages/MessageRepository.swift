@@ -17,6 +17,7 @@ struct NewMessage {
     var sortedMetaarray: [MetaArrayItem] = []
     var dedupID: String?
     var createdAt: Int64
+    var pollID: Int64?
 }
 
 /// Which messages a history page may hold.
@@ -59,14 +60,14 @@ struct MessageRepository: Sendable {
         try db.executeCached(
             sql: """
                 INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
-                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 message.channelID, message.type.rawValue, message.senderRowID, message.message, message.customType,
                 message.data, message.mentionType.rawValue, message.isSilent, message.isOperatorMessage,
                 message.parentMessageID, message.file.map(JSONColumn.encode), JSONColumn.encode(message.thumbnails),
-                JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt,
+                JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt, message.pollID,
             ]
         )
         return db.lastInsertedRowID

@@ -99,6 +99,7 @@ extension MessageViewOptions {
         let legacyMetaarray = try query.bool("with_metaarray")
         let otherLegacyMetaarray = try query.bool("with_meta_array")
         withSortedMetaarray = try query.bool("with_sorted_meta_array") ?? legacyMetaarray ?? otherLegacyMetaarray ?? false
+        includePollDetails = try query.bool("include_poll_details") ?? false
     }
 }
 

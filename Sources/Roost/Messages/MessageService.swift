@@ -97,7 +97,14 @@ struct MessageService: Sendable {
         var new = NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt)
         new.isOperatorMessage = isOperator
         new.parentMessageID = parent?.id
+        let poll = try request.pollID.map { id throws in try pollToSend(id, as: messageType, in: channel, in: db) }
+        new.pollID = poll?.id
         let id = try messages.insert(new, in: db)
+        if var poll {
+            poll.messageID = id
+            poll.channelID = channel.rowID
+            try PollRepository().save(poll, in: db)
+        }
         try messages.addMentions(of: mentioned, to: id, in: db)
         let record = try messages.find(id: id, in: db)!
         let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
@@ -174,6 +181,18 @@ struct MessageService: Sendable {
         }
         try floodGate.admit(sender: rowID, channel: channel.rowID, at: now)
         return rowID
+    }
+
+    /// A poll a user message may carry: one not sent before, in a group channel that keeps
+    /// its messages.
+    private func pollToSend(_ id: Int64, as type: MessageType, in channel: ChannelRecord, in db: Database) throws -> PollRecord {
+        guard type == .user else { throw APIError.invalid("poll_id", "Only user messages carry polls.") }
+        guard channel.type == .group, !channel.isEphemeral else {
+            throw APIError(code: 400920, message: "Polls are sent in group channels that are not ephemeral.")
+        }
+        guard let poll = try PollRepository().find(id, in: db) else { throw APIError.notFound("Poll") }
+        guard poll.messageID == nil else { throw APIError.invalid("poll_id", "The poll was already sent in a message.") }
+        return poll
     }
 
     private func parentMessage(_ id: Int64, in channel: ChannelRecord, in db: Database) throws -> MessageRecord {
