@@ -74,6 +74,7 @@ func buildRouter(
     FileRoutes(storage: files).register(on: router.group("files"))
     let scheduledMessages = ScheduledMessageService(database: database, clock: clock, messages: messages)
     ScheduledMessageRoutes(scheduled: scheduledMessages, files: files).register(on: api)
+    EmojiRoutes(emojis: EmojiService(database: database)).register(api: api, applications: applications)
     let polls = PollService(database: database, clock: clock)
     PollRoutes(polls: polls).register(on: api.group("polls"))
 

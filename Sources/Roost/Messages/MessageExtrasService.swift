@@ -40,6 +40,9 @@ struct MessageExtrasService: Sendable {
             }
             if adding {
                 guard try ApplicationRepository().reactionsEnabled(in: db) else { throw APIError.reactionsDisabled }
+                guard try EmojiRepository().allowsReaction(reaction, in: db) else {
+                    throw APIError.invalid("reaction", "The application has emojis: give one of their keys.")
+                }
                 try reactions.add(reaction, by: userRowID, to: message.id, at: now, in: db)
             } else {
                 try reactions.remove(reaction, by: userRowID, from: message.id, in: db)

@@ -1,0 +1,127 @@
+import Hummingbird
+
+/// `/v3/emoji_categories`, `/v3/emojis` and `PUT /v3/applications/settings/use_default_emoji`.
+struct EmojiRoutes: Sendable {
+    let emojis: EmojiService
+
+    func register(api: RouterGroup<RoostContext>, applications: RouterGroup<RoostContext>) {
+        applications.put("settings/use_default_emoji") { request, _ in
+            guard let on = try await request.decodeJSON(UseDefaultEmojiBody.self).useDefaultEmoji else {
+                throw APIError.missing("use_default_emoji")
+            }
+            return UseDefaultEmojiBody(useDefaultEmoji: try await emojis.setUseDefaultEmoji(on))
+        }
+
+        api.get("emoji_categories") { _, _ in
+            let (hash, categories) = try await emojis.categories()
+            return EmojiCategoryList(hash: hash, categories: categories, withEmojis: true)
+        }
+        api.post("emoji_categories") { request, _ in
+            let body = try await request.decodeJSON(NewEmojiCategories.self)
+            let added = try await emojis.addCategories((body.emojiCategories ?? []).map { ($0.name ?? "", $0.url ?? "") })
+            return EmojiCategoryList(hash: nil, categories: added, withEmojis: false)
+        }
+        api.get("emoji_categories/:emoji_category_id") { _, context in
+            EmojiCategoryBody(category: try await emojis.category(try context.int64PathParameter("emoji_category_id")))
+        }
+        api.put("emoji_categories/:emoji_category_id") { request, context in
+            let body = try await request.decodeJSON(URLChange.self)
+            return EmojiCategoryBody(category: try await emojis.setCategoryURL(body.url, of: try context.int64PathParameter("emoji_category_id")))
+        }
+        api.delete("emoji_categories/:emoji_category_id") { _, context in
+            try await emojis.deleteCategory(try context.int64PathParameter("emoji_category_id"))
+            return EmptyObject()
+        }
+
+        api.get("emojis") { _, _ in EmojiList(emojis: try await emojis.allEmojis()) }
+        api.post("emojis") { request, _ in
+            let body = try await request.decodeJSON(NewEmojis.self)
+            return EmojiList(emojis: try await emojis.addEmojis((body.emojis ?? []).map { ($0.key ?? "", $0.url ?? "") }, to: body.emojiCategoryID))
+        }
+        api.get("emojis/:emoji_key") { _, context in
+            EmojiBody(emoji: try await emojis.emoji(try context.pathParameter("emoji_key")))
+        }
+        api.put("emojis/:emoji_key") { request, context in
+            let body = try await request.decodeJSON(URLChange.self)
+            return EmojiBody(emoji: try await emojis.setEmojiURL(body.url, of: try context.pathParameter("emoji_key")))
+        }
+        api.delete("emojis/:emoji_key") { _, context in
+            try await emojis.deleteEmoji(try context.pathParameter("emoji_key"))
+            return EmptyObject()
+        }
+    }
+}
+
+struct UseDefaultEmojiBody: Codable, ResponseEncodable {
+    let useDefaultEmoji: Bool?
+    enum CodingKeys: String, CodingKey { case useDefaultEmoji = "use_default_emoji" }
+}
+
+/// A change of an emoji's or a category's image; the ids SDK 0.0.16 repeats in the body
+/// (`emoji_key`, `emoji_category_id`) are read from the path instead.
+struct URLChange: Decodable {
+    let url: String?
+}
+
+struct NewEmojiCategories: Decodable {
+    struct Item: Decodable {
+        let name: String?
+        let url: String?
+    }
+
+    let emojiCategories: [Item]?
+    enum CodingKeys: String, CodingKey { case emojiCategories = "emoji_categories" }
+}
+
+struct NewEmojis: Decodable {
+    struct Item: Decodable {
+        let key: String?
+        let url: String?
+    }
+
+    let emojiCategoryID: Int64?
+    let emojis: [Item]?
+    enum CodingKeys: String, CodingKey { case emojiCategoryID = "emoji_category_id", emojis }
+}
+
+struct EmojiBody: ResponseEncodable, JSONObject {
+    let emoji: Emoji
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("id", emoji.id)
+        try fields.write("key", emoji.key)
+        try fields.write("url", emoji.url)
+    }
+}
+
+struct EmojiList: ResponseEncodable, JSONObject {
+    let emojis: [Emoji]
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("emojis", emojis.map(EmojiBody.init))
+    }
+}
+
+struct EmojiCategoryBody: ResponseEncodable, JSONObject {
+    let category: EmojiCategory
+    var withEmojis = true
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("id", category.id)
+        try fields.write("name", category.name)
+        try fields.write("url", category.url)
+        if withEmojis { try fields.write("emojis", category.emojis.map(EmojiBody.init)) }
+    }
+}
+
+/// `{"emoji_hash", "emoji_categories"}` for the whole set; `{"emoji_categories"}` for those added.
+struct EmojiCategoryList: ResponseEncodable, JSONObject {
+    let hash: String?
+    let categories: [EmojiCategory]
+    let withEmojis: Bool
+
+    func write(to fields: inout JSONFields) throws {
+        if let hash { try fields.write("emoji_hash", hash) }
+        try fields.write("emoji_categories", categories.map { EmojiCategoryBody(category: $0, withEmojis: withEmojis) })
+    }
+}
