@@ -75,6 +75,8 @@ func buildRouter(
     let scheduledMessages = ScheduledMessageService(database: database, clock: clock, messages: messages)
     ScheduledMessageRoutes(scheduled: scheduledMessages, files: files).register(on: api)
     EmojiRoutes(emojis: EmojiService(database: database)).register(api: api, applications: applications)
+    let announcements = AnnouncementService(database: database, clock: clock, messages: messages, channels: groupChannels, events: events)
+    AnnouncementRoutes(announcements: announcements, clock: clock).register(on: api)
     let polls = PollService(database: database, clock: clock)
     PollRoutes(polls: polls).register(on: api.group("polls"))
 
@@ -97,7 +99,7 @@ func buildRouter(
         access: EventStreamAccess(policy: access.access, users: userService), users: userService
     ).register(on: router.group("roost"))
     PushOutboxRoutes(database: database).register(on: router.group("roost").add(middleware: APITokenMiddleware(policy: access.access)))
-    return (router, [ScheduledMessageJob(service: scheduledMessages), PollCloseJob(service: polls)])
+    return (router, [ScheduledMessageJob(service: scheduledMessages), PollCloseJob(service: polls), AnnouncementJob(service: announcements)])
 }
 
 struct HealthStatus: ResponseEncodable {

@@ -38,6 +38,8 @@ enum EventCategory: String, Sendable, CaseIterable {
     case profanityFilterReplace = "profanity_filter:replace"
     case profanityFilterBlock = "profanity_filter:block"
     case profanityFilterModerate = "profanity_filter:moderate"
+    case announcementCreateChannels = "announcement:create_channels"
+    case announcementSendMessages = "announcement:send_messages"
     /// Roost's own: a push notification Roost would have sent (`/roost/pushes`).
     case push = "roost:push"
 

@@ -26,6 +26,13 @@ struct GroupChannelService: Sendable {
     // MARK: Create
 
     func create(_ request: CreateGroupChannelRequest) async throws -> GroupChannel {
+        let now = clock.now
+        return try await database.write { db in try create(request, at: now, in: db) }
+    }
+
+    /// Creates a channel inside the caller's transaction (announcements create theirs so);
+    /// a distinct channel that exists already is answered with `is_created` false.
+    func create(_ request: CreateGroupChannelRequest, at now: Int64, in db: Database) throws -> GroupChannel {
         let isSuper = request.isSuper ?? false
         let isDistinct = request.isDistinct ?? false
         let isPublic = request.isPublic ?? false
@@ -35,66 +42,62 @@ struct GroupChannelService: Sendable {
         let invitationStatus = try Self.parse(request.invitationStatus ?? [:], parameter: "invitation_status", as: { InvitationStatus(rawValue: $0) })
         let hiddenStatus = try Self.parse(request.hiddenStatus ?? [:], parameter: "hidden_status", as: { HiddenState(rawValue: $0) })
         let requestedIDs = request.memberIDs
-        let now = clock.now
+        let known = try users.rowIDs(of: requestedIDs, in: db)
+        let unknown = requestedIDs.filter { known[$0] == nil }
+        if request.strict == true, let missing = unknown.first {
+            throw APIError.invalid("user_ids", "User \"\(missing)\" does not exist.")
+        }
+        let memberIDs = requestedIDs.filter { known[$0] != nil }
+        let limit = isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
+        guard memberIDs.count <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
+        let customType = request.customType ?? ""
 
-        return try await database.write { db in
-            let known = try users.rowIDs(of: requestedIDs, in: db)
-            let unknown = requestedIDs.filter { known[$0] == nil }
-            if request.strict == true, let missing = unknown.first {
-                throw APIError.invalid("user_ids", "User \"\(missing)\" does not exist.")
-            }
-            let memberIDs = requestedIDs.filter { known[$0] != nil }
-            let limit = isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
-            guard memberIDs.count <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
-            let customType = request.customType ?? ""
-
-            let distinctKey = isDistinct ? ChannelRules.distinctKey(customType: customType, memberIDs: memberIDs) : nil
-            if let distinctKey, let existing = try channels.find(distinctKey: distinctKey, in: db) {
-                var channel = try assembler.channel(existing, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
-                channel.isCreated = false
-                return channel
-            }
-
-            let url = request.channelURL ?? ChannelRules.generatedURL(for: .group)
-            guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
-            let inviter = try request.inviterID.map { id throws in try users.existingRowID(of: id, in: db) }
-            let operatorRows = try (request.operatorIDs ?? []).map { try users.existingRowID(of: $0, in: db) }
-            guard operatorRows.count <= ChannelRules.maxOperators else {
-                throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
-            }
-
-            let channelID = try channels.insert(
-                NewChannel(
-                    type: .group, url: url, name: request.name ?? Self.defaultName, coverURL: request.coverURL ?? "",
-                    customType: customType, data: request.data ?? "", isDistinct: isDistinct, isPublic: isPublic,
-                    isSuper: isSuper, isEphemeral: request.isEphemeral ?? false,
-                    isDiscoverable: request.isDiscoverable ?? isPublic,
-                    accessCode: isPublic ? request.accessCode.flatMap { $0.isEmpty ? nil : $0 } : nil,
-                    distinctKey: distinctKey, createdBy: inviter, createdAt: now
-                ),
-                in: db
-            )
-            var added: [(rowID: Int64, state: MemberState)] = []
-            for userID in memberIDs {
-                let userRowID = known[userID]!
-                let invited = inviter != nil && inviter != userRowID
-                let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: invited, in: db)
-                try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
-                try members.add(
-                    channelID: channelID, userRowID: userRowID, state: state,
-                    inviterRowID: userRowID == inviter ? nil : inviter, at: now,
-                    hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
-                )
-                added.append((userRowID, state))
-            }
-            try operators.add(operatorRows, to: channelID, in: db)
-            let record = try channels.find(rowID: channelID, in: db)!
-            try channelEvents.created(record, by: inviter, joined: added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
-            try channelEvents.invited(record, by: inviter, added.filter { $0.state == .invited }.map(\.rowID), at: now, in: db)
-            var channel = try assembler.channel(record, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
-            channel.isCreated = true
+        let distinctKey = isDistinct ? ChannelRules.distinctKey(customType: customType, memberIDs: memberIDs) : nil
+        if let distinctKey, let existing = try channels.find(distinctKey: distinctKey, in: db) {
+            var channel = try assembler.channel(existing, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
+            channel.isCreated = false
             return channel
         }
+
+        let url = request.channelURL ?? ChannelRules.generatedURL(for: .group)
+        guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
+        let inviter = try request.inviterID.map { id throws in try users.existingRowID(of: id, in: db) }
+        let operatorRows = try (request.operatorIDs ?? []).map { try users.existingRowID(of: $0, in: db) }
+        guard operatorRows.count <= ChannelRules.maxOperators else {
+            throw APIError.tooManyItems("operator_ids", max: ChannelRules.maxOperators)
+        }
+
+        let channelID = try channels.insert(
+            NewChannel(
+                type: .group, url: url, name: request.name ?? Self.defaultName, coverURL: request.coverURL ?? "",
+                customType: customType, data: request.data ?? "", isDistinct: isDistinct, isPublic: isPublic,
+                isSuper: isSuper, isEphemeral: request.isEphemeral ?? false,
+                isDiscoverable: request.isDiscoverable ?? isPublic,
+                accessCode: isPublic ? request.accessCode.flatMap { $0.isEmpty ? nil : $0 } : nil,
+                distinctKey: distinctKey, createdBy: inviter, createdAt: now
+            ),
+            in: db
+        )
+        var added: [(rowID: Int64, state: MemberState)] = []
+        for userID in memberIDs {
+            let userRowID = known[userID]!
+            let invited = inviter != nil && inviter != userRowID
+            let state = try initialState(of: userRowID, requested: invitationStatus[userID], invited: invited, in: db)
+            try checkJoinLimit(userRowID, joining: state, userID: userID, in: db)
+            try members.add(
+                channelID: channelID, userRowID: userRowID, state: state,
+                inviterRowID: userRowID == inviter ? nil : inviter, at: now,
+                hiddenState: hiddenStatus[userID] ?? .unhidden, in: db
+            )
+            added.append((userRowID, state))
+        }
+        try operators.add(operatorRows, to: channelID, in: db)
+        let record = try channels.find(rowID: channelID, in: db)!
+        try channelEvents.created(record, by: inviter, joined: added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
+        try channelEvents.invited(record, by: inviter, added.filter { $0.state == .invited }.map(\.rowID), at: now, in: db)
+        var channel = try assembler.channel(record, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
+        channel.isCreated = true
+        return channel
     }
 
     /// What a new member becomes: the status asked for, else joined, unless they were

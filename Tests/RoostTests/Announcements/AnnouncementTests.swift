@@ -1,0 +1,93 @@
+import Testing
+
+/// Announcements: scheduled, run by the scheduler in batches through the normal send path,
+/// paused, resumed, stopped and canceled, with their open status and statistics.
+@Suite struct AnnouncementTests {
+    func waitFor(_ api: API, _ uniqueID: String, status: String) async throws -> JSONValue {
+        for _ in 0..<100 {
+            let reply = try await api.get("/v3/announcements/\(uniqueID)")
+            if reply["status"].string == status { return reply.json }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let last = try await api.get("/v3/announcements/\(uniqueID)")
+        Issue.record("\(uniqueID) never became \(status): \(last)")
+        return last.json
+    }
+
+    @Test func announcementsReachTheirChannelsAndCountOpens() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("boss", "ann", "ben", "cat")
+            try await api.createChannel(#"{"channel_url": "team", "user_ids": ["boss", "ann", "ben"]}"#)
+            try await api.createChannel(#"{"channel_url": "boss-ann", "user_ids": ["boss", "ann"], "is_distinct": true}"#)
+            let start = clock.now + 60_000
+            let created = try await api.post("/v3/announcements", #"""
+                {"unique_id": "all-hands", "announcement_group": "company", "message": {"type": "MESG", "user_id": "boss", "content": "All hands at 3"},
+                 "target_at": "sender_all_channels", "scheduled_at": \#(start)}
+                """#)
+            #expect(created.status == .ok, "\(created)")
+            #expect(created["status"] == "scheduled" && created["message"]["content"] == "All hands at 3" && created["target_list"] == [])
+            expectError(try await api.post("/v3/announcements", #"{"unique_id": "all-hands", "message": {"type": "MESG", "user_id": "boss", "content": "x"}}"#), code: 400202)
+            expectError(try await api.post("/v3/announcements", #"{"message": {"type": "ADMM", "content": "x"}, "target_at": "sender_all_channels"}"#), code: 400111)
+            expectError(try await api.post("/v3/announcements", #"{"message": {"type": "MESG", "user_id": "boss", "content": "x"}, "target_at": "target_channels"}"#), code: 400105)
+
+            // SDK 0.0.16 flattens the message with dotted keys.
+            let flat = try await api.post("/v3/announcements", #"""
+                {"unique_id": "hello-cat", "message": {"type": "MESG", "user_id": "boss", "content": "Welcome"}, "message.custom_type": "welcome",
+                 "target_at": "target_users_included_channels", "target_list": ["cat"], "target_channel_type": "distinct",
+                 "create_channel": true, "create_channel_options.name": "Boss and Cat", "create_channel_options.distinct": "true", "scheduled_at": \#(start)}
+                """#)
+            #expect(flat["message"]["custom_type"] == "welcome" && flat["create_channel_options"]["name"] == "Boss and Cat")
+
+            clock.advance(milliseconds: 60_000)
+            let done = try await waitFor(api, "all-hands", status: "completed")
+            #expect(done["target_channel_count"] == 2 && done["sent_channel_count"] == 2 && done["sent_user_count"] == 3)
+            let team = try await api.get("/v3/group_channels/team/messages?message_ts=9999999999999")["messages"].array
+            #expect(team.map { $0["message"].string ?? "" } == ["All hands at 3"] && team[0]["user"]["user_id"] == "boss")
+            let welcomed = try await waitFor(api, "hello-cat", status: "completed")
+            #expect(welcomed["sent_channel_count"] == 1)
+            let catChannels = try await api.get("/v3/users/cat/my_group_channels")["channels"].array
+            #expect(catChannels.map { $0["name"].string ?? "" } == ["Boss and Cat"] && catChannels[0]["last_message"]["message"] == "Welcome")
+
+            #expect(try await api.put("/v3/group_channels/team/messages/mark_as_read", #"{"user_id": "ann"}"#).status == .ok)
+            let status = try await api.get("/v3/announcement_open_status/all-hands")["open_status"].array
+            #expect(status.map { "\($0["user_id"].string ?? ""):\($0["channel_url"].string ?? ""):\($0["has_opened"].bool ?? false)" }
+                == ["ann:boss-ann:false", "ann:team:true", "ben:team:false"])
+            #expect(try await api.get("/v3/announcement_open_status/all-hands?has_opened=true")["open_status"].array.count == 1)
+            let rate = try await api.get("/v3/announcement_open_rate/all-hands?days=1")
+            #expect(rate["open_counts"].array.count == 24 && rate["cumulative_open_counts"].array.last == 1)
+            #expect(try await api.get("/v3/announcement_open_rate_by_group/company")["announcement_group"] == "company")
+            #expect(try await api.get("/v3/announcement_group")["announcement_groups"] == ["company"])
+
+            let day = try await api.get("/v3/announcement_stats/daily")["statistics"].array
+            #expect(day.count == 1 && day[0]["completed_announcement_count"] == 2 && day[0]["open_count"] == 1)
+            #expect(try await api.get("/v3/announcement_stats/weekly")["statistics"][0]["date_range"] == "2023-W46")
+            #expect(try await api.get("/v3/announcement_stats/monthly?start_month=2023-10&end_month=2023-11")["statistics"].array.count == 2)
+            expectError(try await api.get("/v3/announcement_stats/daily?start_date=2023-13-01"), code: 400111)
+            #expect(try await api.get("/roost/events?category=announcement:send_messages")["events"].array.count == 2)
+            #expect(try await api.get("/roost/events?category=announcement:create_channels")["events"].array.count == 1)
+        }
+    }
+
+    @Test func actionsMoveTheStatusAsSendbirdAllows() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("boss", "ann")
+            try await api.createChannel(#"{"channel_url": "team", "user_ids": ["boss", "ann"]}"#)
+            let body = { (id: String) in #"{"unique_id": "\#(id)", "message": {"type": "ADMM", "content": "Notice"}, "target_at": "target_channels", "target_list": ["team"], "scheduled_at": \#(clock.now + 600_000)}"# }
+            #expect(try await api.post("/v3/announcements", body("first")).status == .ok)
+            let edited = try await api.put("/v3/announcements/first", #"{"unique_id": "first", "message.content": "Notice, edited"}"#)
+            #expect(edited["message"]["content"] == "Notice, edited")
+            expectError(try await api.put("/v3/announcements/first", #"{"action": "pause"}"#), code: 400920)
+            #expect(try await api.put("/v3/announcements/first", #"{"action": "cancel"}"#)["status"] == "canceled")
+            expectError(try await api.put("/v3/announcements/first", #"{"message.content": "too late"}"#), code: 400920)
+            expectError(try await api.put("/v3/announcements/first", #"{"action": "dance"}"#), code: 400111)
+            expectError(try await api.get("/v3/announcements/missing"), code: 400201)
+            let listed = try await api.get("/v3/announcements?status=canceled")["announcements"].array
+            #expect(listed.map { $0["unique_id"].string ?? "" } == ["first"])
+            clock.advance(milliseconds: 600_000)
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(try await api.get("/v3/group_channels/team/messages?message_ts=9999999999999")["messages"] == [], "a canceled announcement sends nothing")
+        }
+    }
+}
