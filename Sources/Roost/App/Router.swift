@@ -77,6 +77,10 @@ func buildRouter(
     EmojiRoutes(emojis: EmojiService(database: database)).register(api: api, applications: applications)
     let announcements = AnnouncementService(database: database, clock: clock, messages: messages, channels: groupChannels, events: events)
     AnnouncementRoutes(announcements: announcements, clock: clock).register(on: api)
+    let exports = DataExportService(database: database, clock: clock, files: files)
+    DataExportRoutes(exports: exports).register(on: api.group("export"))
+    let gdpr = GDPRService(database: database, clock: clock, files: files)
+    GDPRRoutes(gdpr: gdpr).register(on: api.group("privacy/gdpr"))
     let polls = PollService(database: database, clock: clock)
     PollRoutes(polls: polls).register(on: api.group("polls"))
 
@@ -99,7 +103,10 @@ func buildRouter(
         access: EventStreamAccess(policy: access.access, users: userService), users: userService
     ).register(on: router.group("roost"))
     PushOutboxRoutes(database: database).register(on: router.group("roost").add(middleware: APITokenMiddleware(policy: access.access)))
-    return (router, [ScheduledMessageJob(service: scheduledMessages), PollCloseJob(service: polls), AnnouncementJob(service: announcements)])
+    return (router, [
+        ScheduledMessageJob(service: scheduledMessages), PollCloseJob(service: polls), AnnouncementJob(service: announcements),
+        DataExportJob(service: exports), DataExportExpiryJob(service: exports), GDPRJob(service: gdpr), GDPRExpiryJob(service: gdpr),
+    ])
 }
 
 struct HealthStatus: ResponseEncodable {

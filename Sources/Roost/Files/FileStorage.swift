@@ -32,11 +32,33 @@ struct FileStorage: Sendable {
         )
     }
 
+    /// Stores a file Roost made (an export, a GDPR access file) under a new file id.
+    func store(_ bytes: [UInt8], name: String, type: String) throws -> StoredFile {
+        let fileID = RandomToken.hex(bytes: 16)
+        let storedName = Self.safeName(name)
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent(fileID)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(bytes).write(to: folder.appendingPathComponent(storedName))
+        return StoredFile(url: "\(baseURL)/files/\(applicationID)/\(fileID)/\(storedName)", name: name, type: type, size: Int64(bytes.count))
+    }
+
+    /// The bytes of a stored file named by its URL, if it is one of ours and still there.
+    func contents(of url: String) -> Data? {
+        let parts = url.split(separator: "/").suffix(2).map(String.init)
+        guard parts.count == 2, let path = path(applicationID: applicationID, fileID: parts[0], name: parts[1]) else { return nil }
+        return FileManager.default.contents(atPath: path)
+    }
+
+    /// Deletes a stored file named by its URL.
+    func remove(url: String) {
+        let parts = url.split(separator: "/").suffix(2).map(String.init)
+        guard parts.count == 2, parts[0].allSatisfy(\.isHexDigit), !parts[0].isEmpty else { return }
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: directory).appendingPathComponent(parts[0]))
+    }
+
     /// Drops a stored file again (its message was not sent).
     func remove(_ file: StoredFile) {
-        let parts = file.url.split(separator: "/").suffix(2).map(String.init)
-        guard parts.count == 2 else { return }
-        try? FileManager.default.removeItem(at: URL(fileURLWithPath: directory).appendingPathComponent(parts[0]))
+        remove(url: file.url)
     }
 
     /// The path of a stored file, or nil when the URL does not name one.

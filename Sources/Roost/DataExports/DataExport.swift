@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import Hummingbird
+
+enum ExportDataType: String, Sendable, CaseIterable {
+    case messages, channels, users
+    case failedWebhooks = "failed_webhooks"
+}
+
+/// What an export was asked for.
+struct ExportRequest: Codable, Sendable, Equatable {
+    var startTS: Int64 = 0
+    var endTS: Int64 = 0
+    var format = "json"
+    var csvDelimiter = ","
+    var timezone = "UTC"
+    var channelURLs: [String] = []
+    var excludeChannelURLs: [String] = []
+    var channelCustomTypes: [String] = []
+    var senderIDs: [String] = []
+    var excludeSenderIDs: [String] = []
+    var userIDs: [String] = []
+    var showReadReceipt = true
+    var showChannelMetadata = false
+
+    enum CodingKeys: String, CodingKey {
+        case startTS = "start_ts", endTS = "end_ts", format, csvDelimiter = "csv_delimiter", timezone
+        case channelURLs = "channel_urls", excludeChannelURLs = "exclude_channel_urls", channelCustomTypes = "channel_custom_types"
+        case senderIDs = "sender_ids", excludeSenderIDs = "exclude_sender_ids", userIDs = "user_ids"
+        case showReadReceipt = "show_read_receipt", showChannelMetadata = "show_channel_metadata"
+    }
+
+    init() {}
+
+    /// Every field optional in a request body; the service checks what must be there.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        startTS = try container.decodeIfPresent(Int64.self, forKey: .startTS) ?? 0
+        endTS = try container.decodeIfPresent(Int64.self, forKey: .endTS) ?? 0
+        format = try container.decodeIfPresent(String.self, forKey: .format) ?? "json"
+        csvDelimiter = try container.decodeIfPresent(String.self, forKey: .csvDelimiter) ?? ","
+        timezone = try container.decodeIfPresent(String.self, forKey: .timezone) ?? "UTC"
+        channelURLs = try container.decodeIfPresent([String].self, forKey: .channelURLs) ?? []
+        excludeChannelURLs = try container.decodeIfPresent([String].self, forKey: .excludeChannelURLs) ?? []
+        channelCustomTypes = try container.decodeIfPresent([String].self, forKey: .channelCustomTypes) ?? []
+        senderIDs = try container.decodeIfPresent([String].self, forKey: .senderIDs) ?? []
+        excludeSenderIDs = try container.decodeIfPresent([String].self, forKey: .excludeSenderIDs) ?? []
+        userIDs = try container.decodeIfPresent([String].self, forKey: .userIDs) ?? []
+        showReadReceipt = try container.decodeIfPresent(Bool.self, forKey: .showReadReceipt) ?? true
+        showChannelMetadata = try container.decodeIfPresent(Bool.self, forKey: .showChannelMetadata) ?? false
+    }
+}
+
+/// A row of data_exports. `status`: scheduled, done, or "no data" (as Sendbird spells it).
+struct DataExportRecord: Sendable, FetchableRecord {
+    var id: Int64
+    var requestID: String
+    var dataType: ExportDataType
+    var request: ExportRequest
+    var status: String
+    var createdAt: Int64
+    var fileURL: String?
+    var expiresAt: Int64
+
+    init(row: Row) {
+        id = row[0]
+        requestID = row[1]
+        dataType = ExportDataType(rawValue: row[2]) ?? .messages
+        request = JSONColumn.decode(ExportRequest.self, from: row[3]) ?? ExportRequest()
+        status = row[4]
+        createdAt = row[5]
+        fileURL = row[6]
+        expiresAt = row[7]
+    }
+}
+
+extension DataExportRecord: JSONObject, ResponseEncodable {
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("request_id", requestID)
+        try fields.write("data_type", dataType.rawValue)
+        try fields.write("status", status)
+        try fields.write("format", request.format)
+        try fields.write("csv_delimiter", request.csvDelimiter)
+        try fields.write("timezone", request.timezone)
+        try fields.write("created_at", createdAt)
+        try fields.write("start_ts", request.startTS)
+        try fields.write("end_ts", request.endTS)
+        try fields.write("channel_urls", request.channelURLs)
+        try fields.write("channel_custom_types", request.channelCustomTypes)
+        try fields.write("sender_ids", request.senderIDs)
+        try fields.write("user_ids", request.userIDs)
+        if let fileURL { try fields.write("file", ExportFile(url: fileURL, expiresAt: expiresAt)) }
+    }
+}
+
+/// `file` / `files` of an export or a GDPR request: where to download it, until when.
+struct ExportFile: JSONObject {
+    let url: String
+    let expiresAt: Int64
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("url", url)
+        try fields.write("expires_at", expiresAt)
+    }
+}

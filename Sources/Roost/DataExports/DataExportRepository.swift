@@ -1,0 +1,44 @@
+import GRDB
+
+/// The data_exports table. Every method runs inside the caller's transaction.
+struct DataExportRepository: Sendable {
+    private static let columns = "id, request_id, data_type, request, status, created_at, file_url, expires_at"
+
+    func insert(requestID: String, type: ExportDataType, request: ExportRequest, at time: Int64, in db: Database) throws -> Int64 {
+        try db.executeCached(
+            sql: "INSERT INTO data_exports (request_id, data_type, request, status, created_at) VALUES (?, ?, ?, 'scheduled', ?)",
+            arguments: [requestID, type.rawValue, JSONColumn.encode(request), time]
+        )
+        return db.lastInsertedRowID
+    }
+
+    func save(_ record: DataExportRecord, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE data_exports SET status = ?, file_url = ?, expires_at = ? WHERE id = ?",
+            arguments: [record.status, record.fileURL, record.expiresAt, record.id]
+        )
+    }
+
+    func find(id: Int64, in db: Database) throws -> DataExportRecord? {
+        try DataExportRecord.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM data_exports WHERE id = ?"), arguments: [id])
+    }
+
+    func find(requestID: String, in db: Database) throws -> DataExportRecord? {
+        try DataExportRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM data_exports WHERE request_id = ?"), arguments: [requestID]
+        )
+    }
+
+    /// One page, newest first.
+    func page(of type: ExportDataType, after: Int64?, limit: Int, in db: Database) throws -> [DataExportRecord] {
+        try DataExportRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM data_exports WHERE data_type = ? AND id < ? ORDER BY id DESC LIMIT ?"),
+            arguments: [type.rawValue, after ?? .max, limit]
+        )
+    }
+
+    /// Every export whose file is still kept.
+    func withFiles(in db: Database) throws -> [DataExportRecord] {
+        try DataExportRecord.fetchAll(db.cachedStatement(sql: "SELECT \(Self.columns) FROM data_exports WHERE file_url IS NOT NULL"))
+    }
+}

@@ -1,0 +1,36 @@
+import Hummingbird
+
+/// `/v3/export/{data_type}`: register, list and view data exports.
+struct DataExportRoutes: Sendable {
+    let exports: DataExportService
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.post(":data_type") { request, context in
+            try await exports.register(try context.exportDataType(), try await request.decodeJSON(ExportRequest.self))
+        }
+        group.get(":data_type") { request, context in
+            DataExportList(page: try await exports.list(try context.exportDataType(), page: try request.query.pageRequest()))
+        }
+        group.get(":data_type/:request_id") { _, context in
+            try await exports.export(try context.pathParameter("request_id"), of: try context.exportDataType())
+        }
+    }
+}
+
+struct DataExportList: ResponseEncodable, JSONObject {
+    let page: Page<DataExportRecord>
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("exported_data", page.items)
+        try fields.write("next", page.next)
+    }
+}
+
+extension RoostContext {
+    func exportDataType() throws(APIError) -> ExportDataType {
+        guard let type = ExportDataType(rawValue: try pathParameter("data_type")) else {
+            throw .invalid("data_type", "Give messages, channels, users or failed_webhooks.")
+        }
+        return type
+    }
+}

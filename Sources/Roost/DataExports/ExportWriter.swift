@@ -1,0 +1,212 @@
+import Foundation
+import GRDB
+
+/// Builds what an export holds, as Sendbird's exports lay it out: messages grouped by
+/// channel (`{channel_url}.json` holding `{"channel", "messages"}`), `group_channels` and
+/// `open_channels`, `active_users` and `deactivated_users`, `failed_webhooks`; each as JSON,
+/// or as a CSV table of the same objects (nested values as JSON text), zipped.
+struct ExportWriter: Sendable {
+    let applicationID: String
+
+    /// At most this many objects in one export; a larger one is `size exceeded`.
+    static let maxObjects = 100_000
+
+    enum Outcome {
+        case files([(name: String, bytes: [UInt8])])
+        case noData
+        case tooLarge
+    }
+
+    func files(of type: ExportDataType, _ request: ExportRequest, in db: Database) throws -> Outcome {
+        switch type {
+        case .messages: try messages(request, in: db)
+        case .channels: try channels(request, in: db)
+        case .users: try users(request, in: db)
+        case .failedWebhooks: try failedWebhooks(request, in: db)
+        }
+    }
+
+    // MARK: Each kind
+
+    private func messages(_ request: ExportRequest, in db: Database) throws -> Outcome {
+        var conditions = Conditions()
+        conditions.add("m.created_at >= ? AND m.created_at <= ?", [request.startTS, request.endTS])
+        addChannelFilters(request, to: &conditions)
+        let users = UserRepository()
+        if !request.senderIDs.isEmpty {
+            let rows = SQL.ValueList(Array(try users.rowIDs(of: request.senderIDs, in: db).values) + [-1])
+            conditions.add("m.sender_id IN (\(rows.placeholders))", rows.arguments)
+        }
+        if !request.excludeSenderIDs.isEmpty {
+            let rows = SQL.ValueList(Array(try users.rowIDs(of: request.excludeSenderIDs, in: db).values) + [-1])
+            conditions.add("(m.sender_id IS NULL OR m.sender_id NOT IN (\(rows.placeholders)))", rows.arguments)
+        }
+        let ids = try Int64.fetchAll(
+            db, sql: """
+                SELECT m.id FROM messages m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
+                ORDER BY m.channel_id, m.created_at, m.id LIMIT \(Self.maxObjects + 1)
+                """,
+            arguments: conditions.arguments
+        )
+        guard !ids.isEmpty else { return .noData }
+        guard ids.count <= Self.maxObjects else { return .tooLarge }
+        let found = try MessageRepository().find(ids: ids, in: db)
+        let records = ids.compactMap { found[$0] }
+        var files: [(String, [JSONText])] = []
+        var byChannel: [Int64: [MessageRecord]] = [:]
+        for record in records { byChannel[record.channelID, default: []].append(record) }
+        let channelRecords = ChannelRepository()
+        for channelID in byChannel.keys.sorted() {
+            guard let channel = try channelRecords.find(rowID: channelID, in: db) else { continue }
+            let built = try MessageAssembler().messages(byChannel[channelID]!, in: channel, options: MessageViewOptions(), in: db)
+            files.append((channel.url, try built.map(JSONText.init)))
+        }
+        if request.format == "csv" {
+            return .files([("messages.csv", CSVTable(delimiter: request.csvDelimiter, rows: files.flatMap(\.1)).bytes)])
+        }
+        return .files(try files.map { url, messages in
+            let channel = try channelJSON(url, request, in: db)
+            return ("\(FileStorage.safeName(url)).json", Array("{\"channel\":\(channel.text),\"messages\":[\(messages.map(\.text).joined(separator: ","))]}".utf8))
+        })
+    }
+
+    private func channels(_ request: ExportRequest, in db: Database) throws -> Outcome {
+        var conditions = Conditions()
+        conditions.add("c.created_at >= ? AND c.created_at <= ?", [request.startTS, request.endTS])
+        addChannelFilters(request, to: &conditions)
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT c.channel_url, c.channel_type FROM channels c \(conditions.whereClause) ORDER BY c.id LIMIT \(Self.maxObjects + 1)",
+            arguments: conditions.arguments
+        )
+        guard !rows.isEmpty else { return .noData }
+        guard rows.count <= Self.maxObjects else { return .tooLarge }
+        var group: [JSONText] = []
+        var open: [JSONText] = []
+        for row in rows {
+            let json = try channelJSON(row[0], request, in: db)
+            if (row[1] as String) == ChannelType.group.rawValue { group.append(json) } else { open.append(json) }
+        }
+        return document(["group_channels": group, "open_channels": open], request)
+    }
+
+    private func users(_ request: ExportRequest, in db: Database) throws -> Outcome {
+        var conditions = Conditions()
+        conditions.add("created_at >= ? AND created_at <= ?", [request.startTS, request.endTS])
+        if !request.userIDs.isEmpty {
+            let list = SQL.ValueList(request.userIDs)
+            conditions.add("user_id IN (\(list.placeholders))", list.arguments)
+        }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT user_id, is_active FROM users \(conditions.whereClause) ORDER BY id LIMIT \(Self.maxObjects + 1)",
+            arguments: conditions.arguments
+        )
+        guard !rows.isEmpty else { return .noData }
+        guard rows.count <= Self.maxObjects else { return .tooLarge }
+        var active: [JSONText] = []
+        var deactivated: [JSONText] = []
+        let users = UserRepository()
+        for row in rows {
+            guard let user = try users.find(row[0], in: db) else { continue }
+            let json = try JSONText(user)
+            if row[1] as Bool { active.append(json) } else { deactivated.append(json) }
+        }
+        return document(["active_users": active, "deactivated_users": deactivated], request)
+    }
+
+    private func failedWebhooks(_ request: ExportRequest, in db: Database) throws -> Outcome {
+        let failures = try WebhookRepository().failures(
+            FailedWebhookFilter(start: request.startTS, end: request.endTS), limit: Self.maxObjects + 1, in: db
+        )
+        guard !failures.isEmpty else { return .noData }
+        guard failures.count <= Self.maxObjects else { return .tooLarge }
+        let logs = try failures.map { try JSONText(FailedWebhookList.Log(failure: $0, applicationID: applicationID)) }
+        return document(["failed_webhooks": logs], request)
+    }
+
+    // MARK: Shared
+
+    /// Channel URLs in or out, channel custom types: on `c`, the channels table.
+    private func addChannelFilters(_ request: ExportRequest, to conditions: inout Conditions) {
+        if !request.channelURLs.isEmpty {
+            let list = SQL.ValueList(request.channelURLs)
+            conditions.add("c.channel_url IN (\(list.placeholders))", list.arguments)
+        }
+        if !request.excludeChannelURLs.isEmpty {
+            let list = SQL.ValueList(request.excludeChannelURLs)
+            conditions.add("c.channel_url NOT IN (\(list.placeholders))", list.arguments)
+        }
+        if !request.channelCustomTypes.isEmpty {
+            let list = SQL.ValueList(request.channelCustomTypes)
+            conditions.add("c.custom_type IN (\(list.placeholders))", list.arguments)
+        }
+    }
+
+    /// A channel as its own `GET` answers it, with metadata when asked.
+    private func channelJSON(_ url: String, _ request: ExportRequest, in db: Database) throws -> JSONText {
+        guard let record = try ChannelRepository().find(url: url, in: db) else { return JSONText(text: "null") }
+        switch record.type {
+        case .group:
+            let options = ChannelViewOptions(showMembers: true, showMetadata: request.showChannelMetadata, showReadReceipt: request.showReadReceipt)
+            return try JSONText(try GroupChannelAssembler().channel(record, options: options, in: db))
+        case .open:
+            return try JSONText(try OpenChannelAssembler().channel(record, in: db))
+        }
+    }
+
+    /// One JSON file or CSV table for each non-empty list.
+    private func document(_ lists: KeyValuePairs<String, [JSONText]>, _ request: ExportRequest) -> Outcome {
+        .files(lists.filter { !$0.value.isEmpty }.map { name, items in
+            if request.format == "csv" { return ("\(name).csv", CSVTable(delimiter: request.csvDelimiter, rows: items).bytes) }
+            return ("\(name).json", Array("{\"\(name)\":[\(items.map(\.text).joined(separator: ","))]}".utf8))
+        })
+    }
+}
+
+/// One object as the JSON text Roost answers it with.
+struct JSONText: Sendable {
+    let text: String
+
+    init(text: String) {
+        self.text = text
+    }
+
+    init(_ value: some Encodable) throws {
+        text = String(decoding: try JSON.encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// Objects as a CSV table: a column for each top-level key (sorted), nested values as JSON
+/// text, fields quoted when they hold the delimiter, quotes or line breaks.
+struct CSVTable {
+    let delimiter: String
+    let rows: [JSONText]
+
+    var bytes: [UInt8] {
+        let objects: [[String: AnyJSON]] = rows.compactMap { row in
+            guard case .object(let members)? = try? JSON.decoder.decode(AnyJSON.self, from: Data(row.text.utf8)) else { return nil }
+            return members
+        }
+        let columns = Set(objects.flatMap(\.keys)).sorted()
+        var lines = [columns.map(quoted).joined(separator: delimiter)]
+        for object in objects {
+            lines.append(columns.map { quoted(Self.text(of: object[$0])) }.joined(separator: delimiter))
+        }
+        return Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    private func quoted(_ field: String) -> String {
+        guard field.contains(delimiter) || field.contains("\"") || field.contains("\n") || field.contains("\r") else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    private static func text(of value: AnyJSON?) -> String {
+        switch value {
+        case nil, .null?: ""
+        case .string(let text)?: text
+        case .bool(let flag)?: flag ? "true" : "false"
+        case .integer(let number)?: String(number)
+        case .number(let number)?: String(number)
+        case let nested?: (try? JSONText(nested).text) ?? ""
+        }
+    }
+}

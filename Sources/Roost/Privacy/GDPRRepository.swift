@@ -1,0 +1,94 @@
+import GRDB
+import Hummingbird
+
+/// A row of gdpr_requests, answered as Sendbird answers it (`files` one object, though plural).
+struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
+    var id: Int64 = 0
+    var requestID: String
+    var action: String
+    var userID = ""
+    var userIDs: [String] = []
+    var channelDeleteOption = UserErasure.ChannelOption.doNotDelete.rawValue
+    var status = "scheduled"
+    var createdAt: Int64
+    var fileURL: String?
+    var expiresAt: Int64 = 0
+
+    init(requestID: String, action: String, createdAt: Int64) {
+        self.requestID = requestID
+        self.action = action
+        self.createdAt = createdAt
+    }
+
+    init(row: Row) {
+        id = row[0]
+        requestID = row[1]
+        action = row[2]
+        userID = row[3]
+        userIDs = JSONColumn.decode(row[4])
+        channelDeleteOption = row[5]
+        status = row[6]
+        createdAt = row[7]
+        fileURL = row[8]
+        expiresAt = row[9]
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("request_id", requestID)
+        try fields.write("action", action)
+        try fields.write("status", status)
+        if action == "access" {
+            try fields.write("user_id", userID)
+        } else {
+            try fields.write("user_ids", userIDs)
+            try fields.write("channel_delete_option", channelDeleteOption)
+        }
+        try fields.write("created_at", createdAt)
+        if let fileURL { try fields.write("files", ExportFile(url: fileURL, expiresAt: expiresAt)) }
+    }
+}
+
+/// The gdpr_requests table. Every method runs inside the caller's transaction.
+struct GDPRRepository: Sendable {
+    private static let columns = "id, request_id, action, user_id, user_ids, channel_delete_option, status, created_at, file_url, expires_at"
+
+    func insert(_ request: GDPRRequest, in db: Database) throws -> Int64 {
+        try db.executeCached(
+            sql: """
+                INSERT INTO gdpr_requests (request_id, action, user_id, user_ids, channel_delete_option, status, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                request.requestID, request.action, request.userID, JSONColumn.encode(request.userIDs), request.channelDeleteOption,
+                request.status, request.createdAt,
+            ]
+        )
+        return db.lastInsertedRowID
+    }
+
+    func save(_ request: GDPRRequest, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE gdpr_requests SET status = ?, file_url = ?, expires_at = ? WHERE id = ?",
+            arguments: [request.status, request.fileURL, request.expiresAt, request.id]
+        )
+    }
+
+    func delete(_ id: Int64, in db: Database) throws {
+        try db.executeCached(sql: "DELETE FROM gdpr_requests WHERE id = ?", arguments: [id])
+    }
+
+    func find(id: Int64, in db: Database) throws -> GDPRRequest? {
+        try GDPRRequest.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM gdpr_requests WHERE id = ?"), arguments: [id])
+    }
+
+    func find(requestID: String, in db: Database) throws -> GDPRRequest? {
+        try GDPRRequest.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM gdpr_requests WHERE request_id = ?"), arguments: [requestID])
+    }
+
+    func page(after: Int64?, limit: Int, in db: Database) throws -> [GDPRRequest] {
+        try GDPRRequest.fetchAll(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM gdpr_requests WHERE id < ? ORDER BY id DESC LIMIT ?"),
+            arguments: [after ?? .max, limit]
+        )
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Data exports: registered, written by the scheduler as a zip of JSON or CSV files.
+@Suite struct DataExportTests {
+    func settled(_ api: API, _ path: String) async throws -> API.Reply {
+        for _ in 0..<100 {
+            let reply = try await api.get(path)
+            if reply["status"] != "scheduled" { return reply }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try await api.get(path)
+    }
+
+    func file(_ api: API, _ url: String) async throws -> String {
+        let path = String(url[url.range(of: "/files/")!.lowerBound...])
+        return String(buffer: try await api.client.execute(uri: path, method: .get).body)
+    }
+
+    @Test func messagesChannelsAndUsersAreExported() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "room", "name": "Room", "user_ids": ["alice", "bob"]}"#)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "hello, world"}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "bob", "message": "hi alice"}"#).status == .ok)
+            let (start, end) = (clock.now - 60_000, clock.now + 60_000)
+
+            let registered = try await api.post("/v3/export/messages", #"{"start_ts": \#(start), "end_ts": \#(end), "sender_ids": ["alice"]}"#)
+            #expect(registered.status == .ok, "\(registered)")
+            #expect(registered["status"] == "scheduled" && registered["format"] == "json" && registered["file"] == .null)
+            let id = try #require(registered["request_id"].string)
+            let done = try await settled(api, "/v3/export/messages/\(id)")
+            #expect(done["status"] == "done" && done["file"]["expires_at"].int == Int(clock.now + 7 * 86_400_000))
+            let zip = try await file(api, try #require(done["file"]["url"].string))
+            #expect(zip.hasPrefix("PK") && zip.contains("room.json") && zip.contains("\"message\":\"hello, world\""))
+            #expect(zip.components(separatedBy: "\"message\":\"hi alice\"").count == 2, "only alice's messages (bob's shows as the channel's last)")
+            #expect(zip.contains("\"channel\":{") && zip.contains("\"name\":\"Room\""))
+
+            let csv = try await api.post("/v3/export/users", #"{"start_ts": 1, "end_ts": \#(end), "format": "csv", "csv_delimiter": ";"}"#)
+            let csvDone = try await settled(api, "/v3/export/users/\(try #require(csv["request_id"].string))")
+            let table = try await file(api, try #require(csvDone["file"]["url"].string, "\(csvDone)"))
+            #expect(table.contains("active_users.csv") && table.contains(";nickname;") && table.contains("alice"))
+
+            let empty = try await api.post("/v3/export/channels", #"{"start_ts": 1, "end_ts": 2}"#)
+            #expect(try await settled(api, "/v3/export/channels/\(try #require(empty["request_id"].string))")["status"] == "no data")
+            #expect(try await api.get("/v3/export/messages")["exported_data"].array.count == 1)
+
+            expectError(try await api.post("/v3/export/messages", #"{"start_ts": 1, "end_ts": \#(40 * 86_400_000)}"#), code: 400111)
+            expectError(try await api.post("/v3/export/messages", #"{"end_ts": 5}"#), code: 400105)
+            expectError(try await api.post("/v3/export/pictures", #"{"start_ts": 1, "end_ts": 2}"#), code: 400111)
+            expectError(try await api.post("/v3/export/users", #"{"start_ts": 1, "end_ts": 2, "format": "xml"}"#), code: 400111)
+            expectError(try await api.get("/v3/export/users/nope"), code: 400201)
+
+            clock.advance(milliseconds: 7 * 86_400_000)
+            var expired = try await api.get("/v3/export/messages/\(id)")
+            for _ in 0..<100 where expired["file"] != .null {
+                try await Task.sleep(for: .milliseconds(50))
+                expired = try await api.get("/v3/export/messages/\(id)")
+            }
+            #expect(expired["file"] == .null, "the file goes after seven days")
+        }
+    }
+}
