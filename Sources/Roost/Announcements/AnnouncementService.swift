@@ -179,7 +179,7 @@ struct AnnouncementService: Sendable {
     }
 
     func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        guard let id = Int64(job.key.dropFirst(Self.jobKind.count + 1)), var record = try announcements.find(id: id, in: db),
+        guard let id = job.subjectID, var record = try announcements.find(id: id, in: db),
               !record.status.isFinal, record.status != .paused
         else { return .done }
         if record.settings.endAt > 0, now >= record.settings.endAt {
@@ -388,16 +388,6 @@ struct AnnouncementService: Sendable {
         guard inWindow else { return nil }
         let resumeToday = dayStart + Int64(resume) * 60_000
         return resumeToday > now ? resumeToday : resumeToday + 86_400_000
-    }
-}
-
-/// The scheduler's side of announcements.
-struct AnnouncementJob: JobHandler {
-    let service: AnnouncementService
-    var kind: String { AnnouncementService.jobKind }
-
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        try service.run(job, at: now, in: db)
     }
 }
 

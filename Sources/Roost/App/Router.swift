@@ -104,8 +104,12 @@ func buildRouter(
     ).register(on: router.group("roost"))
     PushOutboxRoutes(database: database).register(on: router.group("roost").add(middleware: APITokenMiddleware(policy: access.access)))
     return (router, [
-        ScheduledMessageJob(service: scheduledMessages), PollCloseJob(service: polls), AnnouncementJob(service: announcements),
-        DataExportJob(service: exports), DataExportExpiryJob(service: exports), GDPRJob(service: gdpr), GDPRExpiryJob(service: gdpr),
+        JobRunner(kind: ScheduledMessageService.jobKind) { try scheduledMessages.run($0, at: $1, in: $2) },
+        JobRunner(kind: PollService.closeJobKind) { try polls.runClose($0, at: $1, in: $2) },
+        JobRunner(kind: AnnouncementService.jobKind) { try announcements.run($0, at: $1, in: $2) },
+        JobRunner(kind: DataExportService.runKind) { try exports.run($0, at: $1, in: $2) },
+        JobRunner(kind: GDPRService.runKind) { try gdpr.run($0, at: $1, in: $2) },
+        JobRunner(kind: ExportedFiles.expiryKind) { job, _, db in try ExportedFiles(files: files).expire(job, in: db) },
     ])
 }
 

@@ -3,7 +3,7 @@ import GRDB
 
 /// Data exports: registered for a time range and filters, run by the scheduler, which
 /// writes the zip with the uploads (`scheduled` → `done`, or `no data`); the file is kept
-/// seven days, then removed by another job.
+/// seven days (`ExportedFiles`).
 struct DataExportService: Sendable {
     let database: AppDatabase
     let clock: WallClock
@@ -12,8 +12,6 @@ struct DataExportService: Sendable {
     private let jobs = ScheduledJobRepository()
 
     static let runKind = "data_export"
-    static let expiryKind = "data_export_expiry"
-    static let retention: Int64 = 7 * 86_400_000
     static let maxMessageRange: Int64 = 31 * 86_400_000
     static let maxMessageRangeWithSenders: Int64 = 186 * 86_400_000
     static let maxFailedWebhookRange: Int64 = 2 * 86_400_000
@@ -46,7 +44,7 @@ struct DataExportService: Sendable {
 
     /// Writes the export's file.
     func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        guard let id = Int64(job.key.dropFirst(Self.runKind.count + 1)), var record = try exports.find(id: id, in: db),
+        guard let id = job.subjectID, var record = try exports.find(id: id, in: db),
               record.status == "scheduled"
         else { return .done }
         switch try ExportWriter(applicationID: files.applicationID).files(of: record.dataType, record.request, in: db) {
@@ -55,25 +53,12 @@ struct DataExportService: Sendable {
         case .tooLarge:
             record.status = "size exceeded"
         case .files(let contents):
-            var zip = ZipArchive()
-            for file in contents { zip.add(file.name, file.bytes) }
-            let stored = try files.store(zip.data, name: "\(record.dataType.rawValue)_\(record.requestID).zip", type: "application/zip")
+            let stored = try ExportedFiles(files: files).store(
+                contents, as: "\(record.dataType.rawValue)_\(record.requestID).zip", for: id, in: "data_exports", at: now, in: db
+            )
             record.status = "done"
-            record.fileURL = stored.url
-            record.expiresAt = now + Self.retention
-            try jobs.schedule(Self.expiryKind, key: "\(Self.expiryKind):\(id)", at: record.expiresAt, in: db)
+            (record.fileURL, record.expiresAt) = (stored.url, stored.expiresAt)
         }
-        try exports.save(record, in: db)
-        return .done
-    }
-
-    /// Removes an export's file once it expires.
-    func expire(_ job: ScheduledJob, in db: Database) throws -> JobOutcome {
-        guard let id = Int64(job.key.dropFirst(Self.expiryKind.count + 1)), var record = try exports.find(id: id, in: db),
-              let url = record.fileURL
-        else { return .done }
-        files.remove(url: url)
-        record.fileURL = nil
         try exports.save(record, in: db)
         return .done
     }
@@ -100,24 +85,5 @@ struct DataExportService: Sendable {
         for (name, ids) in [("sender_ids", request.senderIDs), ("exclude_sender_ids", request.excludeSenderIDs)] where ids.count > maxIDs {
             throw .tooManyItems(name, max: maxIDs)
         }
-    }
-}
-
-/// The scheduler's side of exports: writing one, and removing its file when it expires.
-struct DataExportJob: JobHandler {
-    let service: DataExportService
-    var kind: String { DataExportService.runKind }
-
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        try service.run(job, at: now, in: db)
-    }
-}
-
-struct DataExportExpiryJob: JobHandler {
-    let service: DataExportService
-    var kind: String { DataExportService.expiryKind }
-
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        try service.expire(job, in: db)
     }
 }

@@ -194,6 +194,13 @@ struct PollService: Sendable {
 
     // MARK: Rules
 
+    /// The scheduler's side: an open poll whose `close_at` has come is closed.
+    func runClose(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
+        guard let id = job.subjectID, var record = try polls.find(id, in: db), record.status == .open else { return .done }
+        try close(&record, at: now / 1000, in: db)
+        return .done
+    }
+
     /// Closes a poll in the caller's transaction: the scheduler's job does this at `close_at`.
     func close(_ record: inout PollRecord, at now: Int64, in db: Database) throws {
         record.status = .closed
@@ -246,19 +253,5 @@ struct PollService: Sendable {
         guard let data else { return nil }
         guard data.isObject else { throw .unexpectedType("data", expected: .object) }
         return JSONColumn.encode(data)
-    }
-}
-
-/// The scheduler's side: an open poll whose `close_at` has come is closed.
-struct PollCloseJob: JobHandler {
-    let service: PollService
-    var kind: String { PollService.closeJobKind }
-
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        guard let id = Int64(job.key.dropFirst("poll:".count)), var record = try PollRepository().find(id, in: db),
-              record.status == .open
-        else { return .done }
-        try service.close(&record, at: now / 1000, in: db)
-        return .done
     }
 }

@@ -15,7 +15,6 @@ struct GDPRService: Sendable {
     private let users = UserRepository()
 
     static let runKind = "gdpr"
-    static let expiryKind = "gdpr_expiry"
     static let maxUsers = 100
 
     struct Registration: Decodable, Sendable {
@@ -80,7 +79,7 @@ struct GDPRService: Sendable {
     // MARK: Jobs
 
     func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        guard let id = Int64(job.key.dropFirst(Self.runKind.count + 1)), var request = try requests.find(id: id, in: db),
+        guard let id = job.subjectID, var request = try requests.find(id: id, in: db),
               request.status == "scheduled"
         else { return .done }
         if request.action == "delete" {
@@ -88,26 +87,12 @@ struct GDPRService: Sendable {
             try UserErasure(files: files).erase(request.userIDs, channels: option, in: db)
             request.status = "done"
         } else if let contents = try accessFiles(of: request.userID, in: db) {
-            var zip = ZipArchive()
-            for file in contents { zip.add(file.name, file.bytes) }
-            let stored = try files.store(zip.data, name: "gdpr_\(request.requestID).zip", type: "application/zip")
+            let stored = try ExportedFiles(files: files).store(contents, as: "gdpr_\(request.requestID).zip", for: id, in: "gdpr_requests", at: now, in: db)
             request.status = "done"
-            request.fileURL = stored.url
-            request.expiresAt = now + DataExportService.retention
-            try jobs.schedule(Self.expiryKind, key: "\(Self.expiryKind):\(id)", at: request.expiresAt, in: db)
+            (request.fileURL, request.expiresAt) = (stored.url, stored.expiresAt)
         } else {
             request.status = "no data"
         }
-        try requests.save(request, in: db)
-        return .done
-    }
-
-    func expire(_ job: ScheduledJob, in db: Database) throws -> JobOutcome {
-        guard let id = Int64(job.key.dropFirst(Self.expiryKind.count + 1)), var request = try requests.find(id: id, in: db),
-              let url = request.fileURL
-        else { return .done }
-        files.remove(url: url)
-        request.fileURL = nil
         try requests.save(request, in: db)
         return .done
     }
@@ -138,23 +123,5 @@ struct GDPRService: Sendable {
     private func existing(_ requestID: String, in db: Database) throws -> GDPRRequest {
         guard let request = try requests.find(requestID: requestID, in: db) else { throw APIError.notFound("GDPR request") }
         return request
-    }
-}
-
-struct GDPRJob: JobHandler {
-    let service: GDPRService
-    var kind: String { GDPRService.runKind }
-
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        try service.run(job, at: now, in: db)
-    }
-}
-
-struct GDPRExpiryJob: JobHandler {
-    let service: GDPRService
-    var kind: String { GDPRService.expiryKind }
-
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        try service.expire(job, in: db)
     }
 }

@@ -129,6 +129,13 @@ struct ScheduledMessageService: Sendable {
 
     // MARK: Sending
 
+    /// The scheduler's side: a pending message whose time has come is sent.
+    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
+        guard let id = job.subjectID, let record = try scheduled.find(id, in: db), record.status == .pending else { return .done }
+        _ = try send(record, at: now, in: db)
+        return .done
+    }
+
     /// Sends the message through the normal send path in a savepoint, and records what came
     /// of it; answers the error that refused it, if one did.
     func send(_ record: ScheduledMessageRecord, at now: Int64, in db: Database) throws -> APIError? {
@@ -241,19 +248,5 @@ struct ScheduledMessageService: Sendable {
         if let value = change.fileType { request.fileType = value }
         if let value = change.markAsRead { request.markAsRead = value }
         if let value = change.sendPush { request.sendPush = value }
-    }
-}
-
-/// The scheduler's side: a pending message whose time has come is sent.
-struct ScheduledMessageJob: JobHandler {
-    let service: ScheduledMessageService
-    var kind: String { ScheduledMessageService.jobKind }
-
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        guard let id = Int64(job.key.dropFirst(kind.count + 1)),
-              let record = try ScheduledMessageRepository().find(id, in: db), record.status == .pending
-        else { return .done }
-        _ = try service.send(record, at: now, in: db)
-        return .done
     }
 }

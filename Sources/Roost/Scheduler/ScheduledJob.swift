@@ -14,6 +14,11 @@ struct ScheduledJob: Sendable, Equatable, FetchableRecord {
         case id, kind, key, due_at, payload, attempts
     }
 
+    /// The row id the key names (`scheduled_message:12` → 12).
+    var subjectID: Int64? {
+        key.split(separator: ":").last.flatMap { Int64($0) }
+    }
+
     init(row: Row) {
         id = row[Columns.id]
         kind = row[Columns.kind]
@@ -39,4 +44,15 @@ enum JobOutcome: Sendable, Equatable {
 protocol JobHandler: Sendable {
     var kind: String { get }
     func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome
+}
+
+/// A handler made of its kind and the function that runs it: how features hand their work
+/// to the scheduler.
+struct JobRunner: JobHandler {
+    let kind: String
+    let body: @Sendable (ScheduledJob, Int64, Database) throws -> JobOutcome
+
+    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
+        try body(job, now, db)
+    }
 }

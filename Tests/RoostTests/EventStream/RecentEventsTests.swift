@@ -45,14 +45,14 @@ import Testing
         let database = try AppDatabase(DatabaseQueue())
         let log = EventLog(applicationID: "test")
         let recent = RecentEvents(database: database, notifier: log.notifier, capacity: 1_000)
-        try await database.write { db in try log.record(.userBlock, Note(), at: 1, in: db) }
+        try await database.write { db in _ = try log.record(.userBlock, Note(), at: 1, in: db) }
         log.notifier.committed()
         _ = try await recent.events(after: 0, matching: EventFilter(), limit: 1, asOf: log.notifier.current)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for _ in 0..<50 {
-                    try await database.write { db in try log.record(.userUnblock, Note(), at: 1, in: db) }
+                    try await database.write { db in _ = try log.record(.userUnblock, Note(), at: 1, in: db) }
                     log.notifier.committed()
                 }
             }
