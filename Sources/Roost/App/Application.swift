@@ -4,7 +4,7 @@ import Logging
 
 /// Builds the whole server from its settings. The `roost serve` command and the tests both
 /// call this, so tests exercise the real router, middleware and storage.
-public func buildApplication(_ settings: Settings, clock: WallClock = .system) async throws -> some ApplicationProtocol {
+public func buildApplication(_ settings: Settings, clock underlying: WallClock = .system) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "roost")
     logger.logLevel = settings.logLevel
     RoostMetrics.bootstrap()
@@ -17,6 +17,9 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
     logger.info("Roost \(roostVersion), application \(settings.applicationID), serving on http://\(settings.host):\(settings.port)")
 
     let masterToken = settings.apiToken ?? stored.token
+    // Every time Roost reads comes from the clock tests can move (`/roost/clock`).
+    let emulator = Emulator(clock: EmulatorClock(base: underlying), faults: FaultInjection(), deliveries: DeliveryAttempts())
+    let clock = emulator.clock.wallClock
     // No stream is open yet, whatever a crash left counted.
     try await database.write { db in try UserRepository().closeAllStreams(in: db) }
     let events = EventLog(applicationID: settings.applicationID)
@@ -29,7 +32,7 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
             concurrency: settings.webhookConcurrency
         ),
         feeds: [WebhookFeed(), BotFeed(applicationID: settings.applicationID), PushRelayFeed(url: settings.pushRelayURL)],
-        logger: logger
+        logger: logger, attempts: emulator.deliveries
     )
     let retention = EventRetention(
         database: database, clock: clock, period: .seconds(Int64(settings.eventRetentionDays) * 86_400),
@@ -44,7 +47,8 @@ public func buildApplication(_ settings: Settings, clock: WallClock = .system) a
         database: database,
         clock: clock,
         events: events,
-        delivery: delivery
+        delivery: delivery,
+        emulator: emulator
     )
     var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
     configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections)

@@ -4,7 +4,8 @@ import Hummingbird
 /// every feature's routes under `/v3`, then the uploaded files; with them, the handlers of
 /// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
-    settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine
+    settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
+    emulator: Emulator
 ) -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
@@ -12,6 +13,7 @@ func buildRouter(
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxSize: settings.maxBodySize, maxUploadSize: settings.maxUploadSize))
+    router.add(middleware: FaultMiddleware(faults: emulator.faults))
 
     router.get("/health") { _, _ in HealthStatus() }
     router.get("/metrics") { _, _ in RoostMetrics.exposition() }
@@ -102,7 +104,9 @@ func buildRouter(
         stream: EventStreamService(database: database, notifier: events.notifier),
         access: EventStreamAccess(policy: access.access, users: userService), users: userService
     ).register(on: router.group("roost"))
-    PushOutboxRoutes(database: database).register(on: router.group("roost").add(middleware: APITokenMiddleware(policy: access.access)))
+    let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access.access))
+    PushOutboxRoutes(database: database).register(on: roost)
+    EmulatorRoutes(emulator: emulator, reset: EmulatorReset(database: database, files: files)).register(on: roost)
     return (router, [
         JobRunner(kind: ScheduledMessageService.jobKind) { try scheduledMessages.run($0, at: $1, in: $2) },
         JobRunner(kind: PollService.closeJobKind) { try polls.runClose($0, at: $1, in: $2) },

@@ -44,11 +44,14 @@ final class DeliveryEngine: Service, @unchecked Sendable {
     private let log = EventRepository()
     /// Each feed's time from an event's commit to its receiver's 2xx answer.
     private let lags: [String: Metrics.Timer]
+    /// Every attempt, for `/roost/deliveries`.
+    let attempts: DeliveryAttempts
 
     init(
         database: AppDatabase, notifier: EventNotifier, clock: WallClock, masterToken: String, timing: Timing,
-        feeds: [any DeliveryFeed], logger: Logger
+        feeds: [any DeliveryFeed], logger: Logger, attempts: DeliveryAttempts = DeliveryAttempts()
     ) {
+        self.attempts = attempts
         self.database = database
         self.notifier = notifier
         self.clock = clock
@@ -162,7 +165,12 @@ final class DeliveryEngine: Service, @unchecked Sendable {
             var answered = false
             var lastStatus = 0
             for attempt in 1...timing.attempts {
-                switch await send(post, to: url, with: client) {
+                let outcome = await send(post, to: url, with: client)
+                attempts.record(.init(
+                    feed: feed.name, url: url, category: post.category, seq: post.seq, statusCode: outcome.statusCode, attempt: attempt,
+                    at: clock.now
+                ))
+                switch outcome {
                 case .delivered:
                     lags[feed.name]?.recordMilliseconds(max(0, clock.now - post.createdAt))
                     return true
@@ -195,6 +203,15 @@ final class DeliveryEngine: Service, @unchecked Sendable {
 
     private enum Outcome {
         case delivered, status(Int), timedOut, unreachable
+
+        /// The answer's status; 200 for any 2xx; 0 when none came.
+        var statusCode: Int {
+            switch self {
+            case .delivered: 200
+            case .status(let code): code
+            case .timedOut, .unreachable: 0
+            }
+        }
     }
 
     private func send(_ post: OutboundPost, to url: String, with client: HTTPClient) async -> Outcome {

@@ -56,6 +56,14 @@ struct FileStorage: Sendable {
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: directory).appendingPathComponent(parts[0]))
     }
 
+    /// Deletes every stored file (a reset of the application).
+    func removeAll() {
+        let root = URL(fileURLWithPath: directory)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.allSatisfy(\.isHexDigit) {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+    }
+
     /// Drops a stored file again (its message was not sent).
     func remove(_ file: StoredFile) {
         remove(url: file.url)

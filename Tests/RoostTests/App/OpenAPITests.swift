@@ -20,7 +20,8 @@ import Testing
             delivery: DeliveryEngine(
                 database: database, notifier: events.notifier, clock: .system, masterToken: "unused", timing: .init(),
                 feeds: [], logger: Logger(label: "unused")
-            )
+            ),
+            emulator: Emulator(clock: EmulatorClock(base: .system), faults: FaultInjection(), deliveries: DeliveryAttempts())
         )
         let served = Set(router.routes.map { route in
             let path = route.path.description

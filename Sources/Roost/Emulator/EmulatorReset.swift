@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+
+/// `POST /roost/reset`: the application back to empty, in one transaction: every table of
+/// data is emptied, while what configures the application stays (its tokens and settings,
+/// webhook settings, filters, push providers and templates, emojis); with `keep_users`, the
+/// users stay too. Uploaded and exported files go. New tables are data unless listed here.
+struct EmulatorReset: Sendable {
+    let database: AppDatabase
+    let files: FileStorage
+
+    /// Tables that configure the application, and SQLite's and GRDB's own.
+    static let settingsTables: Set<String> = [
+        "application", "api_tokens", "ip_whitelist", "webhook_settings", "delivery_cursors", "moderation_settings",
+        "push_configurations", "push_message_templates", "emoji_categories", "emojis", "grdb_migrations", "sqlite_sequence",
+    ]
+    /// Tables of users and what only belongs to them.
+    static let userTables: Set<String> = ["users", "user_metadata", "session_tokens", "device_tokens", "push_preferences", "blocks", "bots"]
+
+    func reset(keepUsers: Bool) async throws {
+        try await database.write { db in
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+                .filter { !Self.settingsTables.contains($0) && !$0.hasPrefix("message_search") && !(keepUsers && Self.userTables.contains($0)) }
+            // Children before parents: a table whose rows others still reference is tried again.
+            var left = tables
+            for _ in 0..<tables.count where !left.isEmpty {
+                left = try left.filter { table in
+                    do {
+                        try db.inSavepoint {
+                            try db.execute(sql: "DELETE FROM \"\(table)\"")
+                            return .commit
+                        }
+                        return false
+                    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                        return true
+                    }
+                }
+            }
+        }
+        files.removeAll()
+    }
+}

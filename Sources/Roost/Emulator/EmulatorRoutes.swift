@@ -1,0 +1,109 @@
+import Hummingbird
+
+/// What Roost keeps for tests to steer: the clock, injected faults, the record of outbound
+/// deliveries. Made by `buildApplication`, shared by the router and the services.
+struct Emulator: Sendable {
+    let clock: EmulatorClock
+    let faults: FaultInjection
+    let deliveries: DeliveryAttempts
+}
+
+/// Roost's emulator controls under `/roost`, for the master token: `reset`, `clock`,
+/// `faults`, `deliveries`.
+struct EmulatorRoutes: Sendable {
+    let emulator: Emulator
+    let reset: EmulatorReset
+
+    func register(on group: RouterGroup<RoostContext>) {
+        group.post("reset") { request, context in
+            try context.requireMasterToken()
+            let body = try await request.decodeJSON(ResetRequest.self)
+            try await reset.reset(keepUsers: body.keepUsers ?? false)
+            emulator.faults.clear()
+            emulator.deliveries.clear()
+            return EmptyObject()
+        }
+        group.get("clock") { _, context in
+            try context.requireMasterToken()
+            return ClockBody(state: emulator.clock.state)
+        }
+        group.put("clock") { request, context in
+            try context.requireMasterToken()
+            let body = try await request.decodeJSON(ClockChange.self)
+            guard body.now != nil || body.advanceMS != nil || body.frozen != nil else { throw APIError.missing("now") }
+            return ClockBody(state: try emulator.clock.change(to: body.now, advancingBy: body.advanceMS, frozen: body.frozen))
+        }
+        group.post("faults") { request, context in
+            try context.requireMasterToken()
+            return FaultList(faults: try emulator.faults.add(try await request.decodeJSON(FaultInjection.Fault.self)))
+        }
+        group.get("faults") { _, context in
+            try context.requireMasterToken()
+            return FaultList(faults: emulator.faults.active)
+        }
+        group.delete("faults") { _, context in
+            try context.requireMasterToken()
+            emulator.faults.clear()
+            return FaultList(faults: [])
+        }
+        group.get("deliveries") { request, context in
+            try context.requireMasterToken()
+            let limit = try request.query.int("limit") ?? 100
+            guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
+            let feed = request.query.string("feed")
+            return DeliveryList(attempts: Array(emulator.deliveries.all.filter { feed == nil || $0.feed == feed }.suffix(limit)))
+        }
+    }
+}
+
+struct ResetRequest: Decodable {
+    let keepUsers: Bool?
+    enum CodingKeys: String, CodingKey { case keepUsers = "keep_users" }
+}
+
+struct ClockChange: Decodable {
+    let now: Int64?
+    let advanceMS: Int64?
+    let frozen: Bool?
+    enum CodingKeys: String, CodingKey { case now, advanceMS = "advance_ms", frozen }
+}
+
+struct ClockBody: ResponseEncodable, JSONObject {
+    let state: EmulatorClock.State
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("now", state.now)
+        try fields.write("frozen", state.frozen)
+        try fields.write("offset_ms", state.offset)
+    }
+}
+
+struct FaultList: ResponseEncodable, JSONObject {
+    let faults: [FaultInjection.Fault]
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("faults", faults)
+    }
+}
+
+struct DeliveryList: ResponseEncodable, JSONObject {
+    let attempts: [DeliveryAttempts.Attempt]
+
+    struct Item: JSONObject {
+        let attempt: DeliveryAttempts.Attempt
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("feed", attempt.feed)
+            try fields.write("url", attempt.url)
+            try fields.write("category", attempt.category)
+            try fields.write("event_seq", attempt.seq)
+            try fields.write("status_code", attempt.statusCode)
+            try fields.write("attempt", attempt.attempt)
+            try fields.write("attempted_at", attempt.at)
+        }
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("deliveries", attempts.map(Item.init))
+    }
+}

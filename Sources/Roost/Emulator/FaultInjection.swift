@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+
+/// Faults a test asks for (`/roost/faults`): the next `times` requests matching a method and a
+/// path prefix get an error (an HTTP status with a Sendbird code) or a delay, without
+/// touching any data; then normal service resumes. Roost's own routes are never matched.
+final class FaultInjection: @unchecked Sendable {
+    struct Fault: Sendable, Codable, Equatable {
+        var method: String?
+        var pathPrefix: String
+        var status: Int?
+        var code: Int?
+        var message: String?
+        var delayMS: Int?
+        var times: Int
+
+        enum CodingKeys: String, CodingKey {
+            case method, pathPrefix = "path_prefix", status, code, message, delayMS = "delay_ms", times
+        }
+    }
+
+    private let lock = NSLock()
+    private var faults: [Fault] = []
+
+    static let maxFaults = 100
+
+    func add(_ fault: Fault) throws(APIError) -> [Fault] {
+        guard !fault.pathPrefix.isEmpty else { throw .missing("path_prefix") }
+        guard fault.times > 0 else { throw .invalid("times", "Give 1 or more.") }
+        if let status = fault.status {
+            guard (400...599).contains(status) else { throw .outOfRange("status", 400...599) }
+        }
+        if let delay = fault.delayMS {
+            guard (0...60_000).contains(delay) else { throw .outOfRange("delay_ms", 0...60_000) }
+        }
+        guard fault.status != nil || fault.delayMS != nil else { throw .missing("status") }
+        lock.lock()
+        defer { lock.unlock() }
+        guard faults.count < Self.maxFaults else { throw .tooManyItems("faults", max: Self.maxFaults) }
+        faults.append(fault)
+        return faults
+    }
+
+    var active: [Fault] { lock.withLock { faults } }
+
+    func clear() {
+        lock.withLock { faults.removeAll() }
+    }
+
+    /// The fault a request meets, used up by one; nil when none matches.
+    func take(method: String, path: String) -> Fault? {
+        lock.withLock {
+            guard let index = faults.firstIndex(where: { fault in
+                (fault.method.map { $0.uppercased() == method } ?? true) && path.hasPrefix(fault.pathPrefix)
+            }) else { return nil }
+            let fault = faults[index]
+            faults[index].times -= 1
+            if faults[index].times == 0 { faults.remove(at: index) }
+            return fault
+        }
+    }
+}
+
+/// Answers the faults a test injected, before anything else sees the request.
+struct FaultMiddleware: RouterMiddleware {
+    typealias Context = RoostContext
+    let faults: FaultInjection
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard !path.hasPrefix("/roost"), let fault = faults.take(method: request.method.rawValue, path: path) else {
+            return try await next(request, context)
+        }
+        if let delay = fault.delayMS { try await Task.sleep(for: .milliseconds(delay)) }
+        guard let status = fault.status else { return try await next(request, context) }
+        throw APIError(
+            code: fault.code ?? (status == 429 ? 500910 : status >= 500 ? 500901 : 400000 + status),
+            message: fault.message ?? "A fault injected through /roost/faults.",
+            status: HTTPResponse.Status(code: status)
+        )
+    }
+}

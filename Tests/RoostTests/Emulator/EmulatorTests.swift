@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The emulator controls: reset, the clock, injected faults.
+@Suite struct EmulatorTests {
+    @Test func resetEmptiesTheDataAndKeepsTheSettings() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "hi"}"#).status == .ok)
+            #expect(try await api.put("/v3/applications/settings/reactions", #"{"enabled": false}"#).status == .ok)
+            let secondary = try #require(try await api.post("/v3/applications/api_tokens", "{}")["token"].string)
+
+            let start = ContinuousClock.now
+            #expect(try await api.post("/roost/reset", #"{"keep_users": true}"#).json == [:])
+            #expect(ContinuousClock.now - start < .seconds(1))
+            expectError(try await api.get("/v3/group_channels/room"), code: 400201)
+            #expect(try await api.get("/v3/users/alice").status == .ok, "keep_users keeps them")
+            #expect(try await api.get("/roost/events")["events"] == [])
+            try await api.createChannel(#"{"channel_url": "again", "user_ids": ["alice"]}"#)
+            let sent = try await api.post("/v3/group_channels/again/messages", #"{"user_id": "alice", "message": "hi"}"#)
+            let reaction = try await api.post("/v3/group_channels/again/messages/\(sent["message_id"].int ?? 0)/reactions", #"{"user_id": "alice", "reaction": "ok"}"#)
+            expectError(reaction, code: 400108)
+            #expect(try await api.call(.get, "/v3/users", token: secondary).status == .ok, "tokens stay")
+
+            #expect(try await api.post("/roost/reset", "").status == .ok)
+            expectError(try await api.get("/v3/users/alice"), code: 400201)
+            expectError(try await api.call(.post, "/roost/reset", body: "{}", token: secondary), code: 400108)
+        }
+    }
+
+    @Test func theClockMovesForwardOnlyAndDrivesExpiry() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
+            #expect(try await api.post("/v3/group_channels/room/mute", #"{"user_id": "alice", "seconds": 600}"#).status == .ok)
+            let before = try #require(try await api.get("/roost/clock")["now"].int)
+            let moved = try await api.put("/roost/clock", #"{"advance_ms": 601000}"#)
+            #expect(moved["now"].int.map { $0 >= before + 601_000 } == true && moved["frozen"] == false)
+            #expect(try await api.get("/v3/group_channels/room/mute/alice")["is_muted"] == false, "a 10-minute mute is over")
+            expectError(try await api.put("/roost/clock", #"{"now": \#(before)}"#), code: 400111)
+
+            let frozen = try await api.put("/roost/clock", #"{"frozen": true}"#)
+            #expect(frozen["frozen"] == true)
+            let first = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "one"}"#)
+            try await Task.sleep(for: .milliseconds(20))
+            let second = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "two"}"#)
+            #expect(first["created_at"] == second["created_at"] && first["created_at"] == frozen["now"], "frozen time stands still")
+            #expect(try await api.put("/roost/clock", #"{"frozen": false}"#)["frozen"] == false)
+            expectError(try await api.put("/roost/clock", "{}"), code: 400105)
+        }
+    }
+
+    @Test func faultsAnswerTheNextMatchingRequestsThenService() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            let added = try await api.post(
+                "/roost/faults", #"{"method": "GET", "path_prefix": "/v3/users", "status": 429, "code": 500910, "times": 2}"#
+            )
+            #expect(added["faults"].array.count == 1)
+            expectError(try await api.get("/v3/users/alice"), status: .tooManyRequests, code: 500910)
+            #expect(try await api.post("/v3/users", #"{"user_id": "bob", "nickname": "bob", "profile_url": ""}"#).status == .ok, "other methods pass")
+            expectError(try await api.get("/v3/users"), status: .tooManyRequests, code: 500910)
+            #expect(try await api.get("/v3/users/alice").status == .ok, "used up")
+            #expect(try await api.post("/roost/faults", #"{"path_prefix": "/v3/users", "status": 500, "times": 5}"#).status == .ok)
+            #expect(try await api.get("/roost/faults")["faults"][0]["times"] == 5)
+            #expect(try await api.delete("/roost/faults")["faults"] == [])
+            #expect(try await api.get("/v3/users/alice").status == .ok)
+            expectError(try await api.post("/roost/faults", #"{"path_prefix": "/v3", "status": 200, "times": 1}"#), code: 400113)
+        }
+    }
+}
