@@ -92,6 +92,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "POST each push notification Roost records to this URL, signed as webhooks are (env: ROOST_PUSH_RELAY_URL).")
     var pushRelayURL: String?
 
+    @Option(help: "Requests /roost/requests keeps, 0 for none (env: ROOST_REQUEST_JOURNAL_SIZE).")
+    var requestJournalSize: Int = environment.get("ROOST_REQUEST_JOURNAL_SIZE", as: Int.self) ?? defaults.requestJournalSize
+
+    @Option(help: "Bytes of each request and response body /roost/requests keeps (env: ROOST_REQUEST_JOURNAL_BODY_LIMIT).")
+    var requestJournalBodyLimit: Int = environment.get("ROOST_REQUEST_JOURNAL_BODY_LIMIT", as: Int.self) ?? defaults.requestJournalBodyLimit
+
     func run() async throws {
         logFormat.bootstrap(level: logLevel)
         let settings = Settings(
@@ -117,7 +123,9 @@ struct Serve: AsyncParsableCommand {
             clearIPWhitelist: clearIPWhitelist,
             eventRetentionDays: eventRetentionDays,
             eventRetentionCount: eventRetentionCount,
-            pushRelayURL: pushRelayURL ?? environment.get("ROOST_PUSH_RELAY_URL")
+            pushRelayURL: pushRelayURL ?? environment.get("ROOST_PUSH_RELAY_URL"),
+            requestJournalSize: requestJournalSize,
+            requestJournalBodyLimit: requestJournalBodyLimit
         )
         let app = try await buildApplication(settings)
         try await app.runService()

@@ -18,7 +18,10 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
 
     let masterToken = settings.apiToken ?? stored.token
     // Every time Roost reads comes from the clock tests can move (`/roost/clock`).
-    let emulator = Emulator(clock: EmulatorClock(base: underlying), faults: FaultInjection(), deliveries: DeliveryAttempts())
+    let emulator = Emulator(
+        clock: EmulatorClock(base: underlying), faults: FaultInjection(), deliveries: DeliveryAttempts(),
+        journal: RequestJournal(capacity: settings.requestJournalSize, bodyLimit: settings.requestJournalBodyLimit)
+    )
     let clock = emulator.clock.wallClock
     // No stream is open yet, whatever a crash left counted.
     try await database.write { db in try UserRepository().closeAllStreams(in: db) }

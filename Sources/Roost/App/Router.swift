@@ -13,6 +13,7 @@ func buildRouter(
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxSize: settings.maxBodySize, maxUploadSize: settings.maxUploadSize))
+    router.add(middleware: RequestJournalMiddleware(journal: emulator.journal, clock: clock))
     router.add(middleware: FaultMiddleware(faults: emulator.faults))
 
     router.get("/health") { _, _ in HealthStatus() }

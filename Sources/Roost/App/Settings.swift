@@ -45,6 +45,9 @@ public struct Settings: Sendable {
     public var eventRetentionCount: Int
     /// Where each push notification Roost records is POSTed, if anywhere.
     public var pushRelayURL: String?
+    /// Requests `/roost/requests` keeps (0: none), and how much of each body.
+    public var requestJournalSize: Int
+    public var requestJournalBodyLimit: Int
 
     /// Every setting at its default: what `roost serve` uses for a flag given neither on the
     /// command line nor in the environment.
@@ -79,7 +82,9 @@ public struct Settings: Sendable {
         clearIPWhitelist: Bool = false,
         eventRetentionDays: Int = 7,
         eventRetentionCount: Int = 1_000_000,
-        pushRelayURL: String? = nil
+        pushRelayURL: String? = nil,
+        requestJournalSize: Int = 1_000,
+        requestJournalBodyLimit: Int = 2_048
     ) {
         self.host = host
         self.port = port
@@ -104,6 +109,8 @@ public struct Settings: Sendable {
         self.eventRetentionDays = eventRetentionDays
         self.eventRetentionCount = eventRetentionCount
         self.pushRelayURL = pushRelayURL
+        self.requestJournalSize = max(0, requestJournalSize)
+        self.requestJournalBodyLimit = max(0, requestJournalBodyLimit)
     }
 }
 

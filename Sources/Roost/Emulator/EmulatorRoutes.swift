@@ -6,10 +6,11 @@ struct Emulator: Sendable {
     let clock: EmulatorClock
     let faults: FaultInjection
     let deliveries: DeliveryAttempts
+    let journal: RequestJournal
 }
 
 /// Roost's emulator controls under `/roost`, for the master token: `reset`, `clock`,
-/// `faults`, `deliveries`.
+/// `faults`, `deliveries`, `requests`.
 struct EmulatorRoutes: Sendable {
     let emulator: Emulator
     let reset: EmulatorReset
@@ -21,6 +22,7 @@ struct EmulatorRoutes: Sendable {
             try await reset.reset(keepUsers: body.keepUsers ?? false)
             emulator.faults.clear()
             emulator.deliveries.clear()
+            emulator.journal.clear()
             return EmptyObject()
         }
         group.get("clock") { _, context in
@@ -45,6 +47,16 @@ struct EmulatorRoutes: Sendable {
             try context.requireMasterToken()
             emulator.faults.clear()
             return FaultList(faults: [])
+        }
+        group.get("requests") { request, context in
+            try context.requireMasterToken()
+            let query = request.query
+            let limit = try query.int("limit") ?? 100
+            guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
+            let since = try query.int64("since") ?? 0
+            return RequestList(entries: emulator.journal.entries(
+                limit: limit, pathPrefix: query.string("path_prefix"), status: try query.int("status"), since: since
+            ))
         }
         group.get("deliveries") { request, context in
             try context.requireMasterToken()
@@ -105,5 +117,30 @@ struct DeliveryList: ResponseEncodable, JSONObject {
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("deliveries", attempts.map(Item.init))
+    }
+}
+
+struct RequestList: ResponseEncodable, JSONObject {
+    let entries: [RequestJournal.Entry]
+
+    struct Item: JSONObject {
+        let entry: RequestJournal.Entry
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("id", entry.id)
+            try fields.write("at", entry.at)
+            try fields.write("method", entry.method)
+            try fields.write("path", entry.path)
+            try fields.write("query", entry.query)
+            try fields.write("token", entry.token)
+            try fields.write("status", entry.status)
+            try fields.write("duration_ms", (entry.milliseconds * 100).rounded() / 100)
+            try fields.write("request_body", entry.requestBody)
+            try fields.write("response_body", entry.responseBody)
+        }
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("requests", entries.map(Item.init))
     }
 }

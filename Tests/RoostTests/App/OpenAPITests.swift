@@ -21,7 +21,10 @@ import Testing
                 database: database, notifier: events.notifier, clock: .system, masterToken: "unused", timing: .init(),
                 feeds: [], logger: Logger(label: "unused")
             ),
-            emulator: Emulator(clock: EmulatorClock(base: .system), faults: FaultInjection(), deliveries: DeliveryAttempts())
+            emulator: Emulator(
+                clock: EmulatorClock(base: .system), faults: FaultInjection(), deliveries: DeliveryAttempts(),
+                journal: RequestJournal(capacity: 0, bodyLimit: 0)
+            )
         )
         let served = Set(router.routes.map { route in
             let path = route.path.description
