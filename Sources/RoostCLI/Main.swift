@@ -98,6 +98,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Bytes of each request and response body /roost/requests keeps (env: ROOST_REQUEST_JOURNAL_BODY_LIMIT).")
     var requestJournalBodyLimit: Int = environment.get("ROOST_REQUEST_JOURNAL_BODY_LIMIT", as: Int.self) ?? defaults.requestJournalBodyLimit
 
+    @Option(help: "Seed the random source: generated ids and tokens repeat across runs; not for production (env: ROOST_SEED).")
+    var seed: UInt64? = environment.get("ROOST_SEED", as: UInt64.self)
+
     func run() async throws {
         logFormat.bootstrap(level: logLevel)
         let settings = Settings(
@@ -125,7 +128,8 @@ struct Serve: AsyncParsableCommand {
             eventRetentionCount: eventRetentionCount,
             pushRelayURL: pushRelayURL ?? environment.get("ROOST_PUSH_RELAY_URL"),
             requestJournalSize: requestJournalSize,
-            requestJournalBodyLimit: requestJournalBodyLimit
+            requestJournalBodyLimit: requestJournalBodyLimit,
+            seed: seed
         )
         let app = try await buildApplication(settings)
         try await app.runService()

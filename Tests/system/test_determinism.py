@@ -60,3 +60,28 @@ def test_same_state_same_bytes(server):
     after_restart = {path: call(base, "GET", path) for path in READS}
     for path in READS:
         assert after_restart[path] == first[path], path
+
+
+def test_a_seed_repeats_every_generated_identifier():
+    import os
+    import tempfile
+
+    from conftest import RoostServer
+
+    def generated():
+        with tempfile.TemporaryDirectory() as folder:
+            server = RoostServer(os.path.join(folder, "roost.sqlite"), ["--seed", "42"])
+            server.start()
+            try:
+                base = server.url
+                call(base, "POST", "/v3/users", {"user_id": "alice", "nickname": "alice", "profile_url": "", "issue_access_token": True})
+                user = json.loads(call(base, "GET", "/v3/users/alice"))
+                channel = json.loads(call(base, "POST", "/v3/group_channels", {"user_ids": ["alice"]}))
+                session = json.loads(call(base, "POST", "/v3/users/alice/token", {}))
+                return user["access_token"], channel["channel_url"], session["token"]
+            finally:
+                server.stop()
+
+    first, second = generated(), generated()
+    assert first == second
+    assert first[1].startswith("sendbird_group_channel_") and len(first[0]) == 40

@@ -7,6 +7,7 @@ import Logging
 public func buildApplication(_ settings: Settings, clock underlying: WallClock = .system) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "roost")
     logger.logLevel = settings.logLevel
+    if let seed = settings.seed { RandomToken.seed(seed) }
     RoostMetrics.bootstrap()
 
     let database = try AppDatabase(path: settings.databasePath, durability: settings.durability)

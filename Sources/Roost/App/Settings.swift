@@ -48,6 +48,9 @@ public struct Settings: Sendable {
     /// Requests `/roost/requests` keeps (0: none), and how much of each body.
     public var requestJournalSize: Int
     public var requestJournalBodyLimit: Int
+    /// Seeds the one random source: every generated identifier repeats across runs that make
+    /// the same calls in the same order.
+    public var seed: UInt64?
 
     /// Every setting at its default: what `roost serve` uses for a flag given neither on the
     /// command line nor in the environment.
@@ -84,7 +87,8 @@ public struct Settings: Sendable {
         eventRetentionCount: Int = 1_000_000,
         pushRelayURL: String? = nil,
         requestJournalSize: Int = 1_000,
-        requestJournalBodyLimit: Int = 2_048
+        requestJournalBodyLimit: Int = 2_048,
+        seed: UInt64? = nil
     ) {
         self.host = host
         self.port = port
@@ -111,6 +115,7 @@ public struct Settings: Sendable {
         self.pushRelayURL = pushRelayURL
         self.requestJournalSize = max(0, requestJournalSize)
         self.requestJournalBodyLimit = max(0, requestJournalBodyLimit)
+        self.seed = seed
     }
 }
 

@@ -50,7 +50,7 @@ enum ChannelRules {
 
     /// A new URL in Sendbird's style: `sendbird_group_channel_<number>_<40 hex digits>`.
     static func generatedURL(for type: ChannelType) -> String {
-        "sendbird_\(type.jsonValue)_channel_\(Int.random(in: 100...999_999))_\(RandomToken.hex(bytes: 20))"
+        "sendbird_\(type.jsonValue)_channel_\(RandomToken.number(in: 100...999_999))_\(RandomToken.hex(bytes: 20))"
     }
 
     /// The key that finds a distinct channel again: its custom type and its sorted members.

@@ -20,7 +20,8 @@ final class RequestJournal: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var entries: [Entry] = []
+    /// A ring: the entry with id `n` sits at `(n - 1) % capacity` while it is kept.
+    private var slots: [Entry?]
     private var nextID: Int64 = 1
     let capacity: Int
     let bodyLimit: Int
@@ -28,6 +29,7 @@ final class RequestJournal: @unchecked Sendable {
     init(capacity: Int, bodyLimit: Int) {
         self.capacity = capacity
         self.bodyLimit = bodyLimit
+        slots = Array(repeating: nil, count: capacity)
     }
 
     var isOn: Bool { capacity > 0 }
@@ -37,31 +39,38 @@ final class RequestJournal: @unchecked Sendable {
         lock.withLock {
             var entry = entry
             entry.id = nextID
+            slots[slot(of: nextID)] = entry
             nextID += 1
-            entries.append(entry)
-            if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
             return entry.id
         }
     }
 
     func attachResponse(_ body: String, to id: Int64) {
         lock.withLock {
-            guard let index = entries.lastIndex(where: { $0.id == id }) else { return }
-            entries[index].responseBody = body
+            let slot = slot(of: id)
+            guard slots[slot]?.id == id else { return }
+            slots[slot]?.responseBody = body
         }
     }
 
     /// The newest `limit` entries after `since` (an id), oldest first, narrowed by path prefix and status.
     func entries(limit: Int, pathPrefix: String?, status: Int?, since: Int64) -> [Entry] {
-        lock.withLock {
-            Array(entries.filter { entry in
-                entry.id > since && (pathPrefix.map { entry.path.hasPrefix($0) } ?? true) && (status.map { entry.status == $0 } ?? true)
-            }.suffix(limit))
+        guard isOn else { return [] }
+        let kept: [Entry] = lock.withLock {
+            let first = max(since + 1, nextID - Int64(capacity), 1)
+            return stride(from: first, to: nextID, by: 1).compactMap { slots[slot(of: $0)] }
         }
+        return Array(kept.filter { entry in
+            (pathPrefix.map { entry.path.hasPrefix($0) } ?? true) && (status.map { entry.status == $0 } ?? true)
+        }.suffix(limit))
+    }
+
+    private func slot(of id: Int64) -> Int {
+        Int((id - 1) % Int64(capacity))
     }
 
     func clear() {
-        lock.withLock { entries.removeAll() }
+        lock.withLock { slots = Array(repeating: nil, count: capacity) }
     }
 
     /// A body as the journal keeps it: text, cut at the limit.
@@ -76,15 +85,20 @@ final class RequestJournal: @unchecked Sendable {
     }
 }
 
-/// Records each request in the journal, after its body was read and with the error it met
-/// (which `ErrorMiddleware`, further out, turns into the answer).
+/// Records each request to the API in the journal, after its body was read and with the
+/// error it met (which `ErrorMiddleware`, further out, turns into the answer). Roost's own
+/// routes, health checks, metrics and file downloads are not the API: they are left out.
 struct RequestJournalMiddleware: RouterMiddleware {
     typealias Context = RoostContext
     let journal: RequestJournal
     let clock: WallClock
 
+    static func isJournaled(_ path: String) -> Bool {
+        path.hasPrefix("/v3/")
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard journal.isOn else { return try await next(request, context) }
+        guard journal.isOn, Self.isJournaled(request.uri.path) else { return try await next(request, context) }
         let start = ContinuousClock.now
         let requestBody = journal.text(of: try await request.body.collect(upTo: .max))
         var entry = RequestJournal.Entry(

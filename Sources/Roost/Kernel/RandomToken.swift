@@ -1,9 +1,60 @@
 import Foundation
 
-/// Random opaque strings for API, access and session tokens and for generated names.
+/// Random opaque strings for API, access and session tokens and for generated names, all
+/// drawn from one source: the system's, or with `--seed` a seeded one, so that the same
+/// calls in the same order generate the same identifiers (never use a seed in production:
+/// its tokens can be guessed).
 enum RandomToken {
     static func hex(bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        source.bytes(bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func number(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(source.next() % UInt64(range.count))
+    }
+
+    /// Seeds the source for the rest of the process.
+    static func seed(_ seed: UInt64) {
+        source.seed(seed)
+    }
+
+    private static let source = RandomSource()
+}
+
+/// The one random source: the system generator, or SplitMix64 from a seed.
+private final class RandomSource: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: UInt64?
+
+    func seed(_ seed: UInt64) {
+        lock.withLock { state = seed }
+    }
+
+    func next() -> UInt64 {
+        lock.withLock {
+            guard var value = state else {
+                var system = SystemRandomNumberGenerator()
+                return system.next()
+            }
+            value &+= 0x9E37_79B9_7F4A_7C15
+            state = value
+            var mixed = value
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+    }
+
+    func bytes(_ count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count < count {
+            var word = next()
+            for _ in 0..<min(8, count - bytes.count) {
+                bytes.append(UInt8(word & 0xFF))
+                word >>= 8
+            }
+        }
+        return bytes
     }
 }

@@ -41,6 +41,8 @@ struct Scheduler: Service {
         while !Task.isCancelled {
             let now = clock.now
             do {
+                // A read first: an idle scheduler takes no write lock (and wakes no stream).
+                guard try await database.read({ db in try jobs.nextDue(at: now, in: db) }) != nil else { break }
                 let ran = try await database.write { db -> Bool in
                     guard let job = try jobs.nextDue(at: now, in: db) else { return false }
                     guard let handler = handlers[job.kind] else {
