@@ -36,9 +36,4 @@ struct DataExportRepository: Sendable {
             arguments: [type.rawValue, after ?? .max, limit]
         )
     }
-
-    /// Every export whose file is still kept.
-    func withFiles(in db: Database) throws -> [DataExportRecord] {
-        try DataExportRecord.fetchAll(db.cachedStatement(sql: "SELECT \(Self.columns) FROM data_exports WHERE file_url IS NOT NULL"))
-    }
 }

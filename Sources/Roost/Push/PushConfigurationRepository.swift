@@ -42,10 +42,6 @@ struct PushConfigurationRepository: Sendable {
         return Set(types.compactMap(PushProvider.init(rawValue:)))
     }
 
-    func configuration(for provider: PushProvider, in db: Database) throws -> PushConfiguration? {
-        try configurations(of: provider, in: db).first
-    }
-
     func template(_ name: String, in db: Database) throws -> PushMessageTemplate {
         let stored = try String.fetchOne(db.cachedStatement(sql: "SELECT template FROM push_message_templates WHERE name = ?"), arguments: [name])
         return JSONColumn.decode(PushMessageTemplate.self, from: stored) ?? .factory(name)

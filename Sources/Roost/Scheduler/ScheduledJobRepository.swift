@@ -19,12 +19,6 @@ struct ScheduledJobRepository: Sendable {
         try db.executeCached(sql: "DELETE FROM scheduled_jobs WHERE key = ?", arguments: [key])
     }
 
-    func job(key: String, in db: Database) throws -> ScheduledJob? {
-        try ScheduledJob.fetchOne(
-            db.cachedStatement(sql: "SELECT \(Self.columns) FROM scheduled_jobs WHERE key = ?"), arguments: [key]
-        )
-    }
-
     /// The job due first, if it is due by `now`.
     func nextDue(at now: Int64, in db: Database) throws -> ScheduledJob? {
         try ScheduledJob.fetchOne(
@@ -44,7 +38,7 @@ struct ScheduledJobRepository: Sendable {
         }
     }
 
-    /// Puts off a job whose run failed; answers how many times it has failed.
+    /// Puts off a job whose run failed, counting the failure.
     func postpone(_ job: ScheduledJob, to time: Int64, in db: Database) throws {
         try db.executeCached(
             sql: "UPDATE scheduled_jobs SET due_at = ?, attempts = attempts + 1 WHERE id = ?", arguments: [time, job.id]
