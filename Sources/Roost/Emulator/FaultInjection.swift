@@ -17,6 +17,18 @@ final class FaultInjection: @unchecked Sendable {
         enum CodingKeys: String, CodingKey {
             case method, pathPrefix = "path_prefix", status, code, message, delayMS = "delay_ms", times
         }
+
+        /// `times` is 1 when left out.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            method = try container.decodeIfPresent(String.self, forKey: .method)
+            pathPrefix = try container.decodeIfPresent(String.self, forKey: .pathPrefix) ?? ""
+            status = try container.decodeIfPresent(Int.self, forKey: .status)
+            code = try container.decodeIfPresent(Int.self, forKey: .code)
+            message = try container.decodeIfPresent(String.self, forKey: .message)
+            delayMS = try container.decodeIfPresent(Int.self, forKey: .delayMS)
+            times = try container.decodeIfPresent(Int.self, forKey: .times) ?? 1
+        }
     }
 
     private let lock = NSLock()

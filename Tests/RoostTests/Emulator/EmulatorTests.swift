@@ -66,7 +66,12 @@ import Testing
             #expect(try await api.get("/roost/faults")["faults"][0]["times"] == 5)
             #expect(try await api.delete("/roost/faults")["faults"] == [])
             #expect(try await api.get("/v3/users/alice").status == .ok)
+            #expect(try await api.post("/roost/faults", #"{"path_prefix": "/v3/users/alice", "delay_ms": 50}"#)["faults"][0]["times"] == 1, "once unless told")
+            let start = ContinuousClock.now
+            #expect(try await api.get("/v3/users/alice").status == .ok, "a delay, then the answer")
+            #expect(ContinuousClock.now - start >= .milliseconds(50))
             expectError(try await api.post("/roost/faults", #"{"path_prefix": "/v3", "status": 200, "times": 1}"#), code: 400113)
+            expectError(try await api.post("/roost/faults", #"{"status": 500}"#), code: 400105)
         }
     }
 
