@@ -99,7 +99,7 @@ struct Serve: AsyncParsableCommand {
     var requestJournalBodyLimit: Int = environment.get("ROOST_REQUEST_JOURNAL_BODY_LIMIT", as: Int.self) ?? defaults.requestJournalBodyLimit
 
     @Option(help: "Seed the random source: generated ids and tokens repeat across runs; not for production (env: ROOST_SEED).")
-    var seed: UInt64? = environment.get("ROOST_SEED", as: UInt64.self)
+    var seed: UInt64?
 
     func run() async throws {
         logFormat.bootstrap(level: logLevel)
@@ -129,7 +129,7 @@ struct Serve: AsyncParsableCommand {
             pushRelayURL: pushRelayURL ?? environment.get("ROOST_PUSH_RELAY_URL"),
             requestJournalSize: requestJournalSize,
             requestJournalBodyLimit: requestJournalBodyLimit,
-            seed: seed
+            seed: seed ?? environment.get("ROOST_SEED", as: UInt64.self)
         )
         let app = try await buildApplication(settings)
         try await app.runService()

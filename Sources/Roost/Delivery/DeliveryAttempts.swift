@@ -3,7 +3,7 @@ import Foundation
 /// The newest outbound POST attempts of every feed (webhooks, bot callbacks, the push
 /// relay), kept in memory for `/roost/deliveries`: where each went, for which event, and
 /// what came back (0: no answer).
-final class DeliveryAttempts: @unchecked Sendable {
+struct DeliveryAttempts: Sendable {
     struct Attempt: Sendable {
         let feed: String
         let url: String
@@ -14,35 +14,22 @@ final class DeliveryAttempts: @unchecked Sendable {
         let at: Int64
     }
 
-    private let lock = NSLock()
-    private var attempts: [Attempt] = []
-    private var start = 0
-    let capacity: Int
+    private let recent: RecentItems<Attempt>
 
     init(capacity: Int = 1_000) {
-        self.capacity = capacity
+        recent = RecentItems(capacity: capacity)
     }
 
     func record(_ attempt: Attempt) {
-        lock.withLock {
-            if attempts.count < capacity {
-                attempts.append(attempt)
-            } else {
-                attempts[start] = attempt
-                start = (start + 1) % capacity
-            }
-        }
+        recent.append(attempt)
     }
 
     /// Oldest first.
     var all: [Attempt] {
-        lock.withLock { Array(attempts[start...] + attempts[..<start]) }
+        recent.items().map(\.item)
     }
 
     func clear() {
-        lock.withLock {
-            attempts.removeAll()
-            start = 0
-        }
+        recent.clear()
     }
 }

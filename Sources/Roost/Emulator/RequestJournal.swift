@@ -5,7 +5,7 @@ import NIOCore
 /// The newest requests and their answers, kept in memory for `/roost/requests`: method,
 /// path, query, status, duration, and the bodies cut at `bodyLimit` bytes; the token is
 /// masked. Event streams are listed without their (endless) body.
-final class RequestJournal: @unchecked Sendable {
+struct RequestJournal: Sendable {
     struct Entry: Sendable {
         var id: Int64
         var at: Int64
@@ -19,69 +19,45 @@ final class RequestJournal: @unchecked Sendable {
         var responseBody: String
     }
 
-    private let lock = NSLock()
-    /// A ring: the entry with id `n` sits at `(n - 1) % capacity` while it is kept.
-    private var slots: [Entry?]
-    private var nextID: Int64 = 1
-    let capacity: Int
+    private let recent: RecentItems<Entry>
     let bodyLimit: Int
 
     init(capacity: Int, bodyLimit: Int) {
-        self.capacity = capacity
+        recent = RecentItems(capacity: capacity)
         self.bodyLimit = bodyLimit
-        slots = Array(repeating: nil, count: capacity)
     }
 
-    var isOn: Bool { capacity > 0 }
+    var isOn: Bool { recent.capacity > 0 }
 
+    /// Keeps an entry; answers its id.
     @discardableResult
     func record(_ entry: Entry) -> Int64 {
-        lock.withLock {
-            var entry = entry
-            entry.id = nextID
-            slots[slot(of: nextID)] = entry
-            nextID += 1
-            return entry.id
-        }
+        recent.append(entry)
     }
 
     func attachResponse(_ body: String, to id: Int64) {
-        lock.withLock {
-            let slot = slot(of: id)
-            guard slots[slot]?.id == id else { return }
-            slots[slot]?.responseBody = body
-        }
+        recent.update(id) { $0.responseBody = body }
     }
 
     /// The newest `limit` entries after `since` (an id), oldest first, narrowed by path prefix and status.
     func entries(limit: Int, pathPrefix: String?, status: Int?, since: Int64) -> [Entry] {
-        guard isOn else { return [] }
-        let kept: [Entry] = lock.withLock {
-            let first = max(since + 1, nextID - Int64(capacity), 1)
-            return stride(from: first, to: nextID, by: 1).compactMap { slots[slot(of: $0)] }
+        let kept = recent.items(after: since).map { number, entry in
+            var entry = entry
+            entry.id = number
+            return entry
         }
         return Array(kept.filter { entry in
             (pathPrefix.map { entry.path.hasPrefix($0) } ?? true) && (status.map { entry.status == $0 } ?? true)
         }.suffix(limit))
     }
 
-    private func slot(of id: Int64) -> Int {
-        Int((id - 1) % Int64(capacity))
-    }
-
     func clear() {
-        lock.withLock { slots = Array(repeating: nil, count: capacity) }
+        recent.clear()
     }
 
     /// A body as the journal keeps it: text, cut at the limit.
     func text(of buffer: ByteBuffer) -> String {
         String(decoding: buffer.readableBytesView.prefix(bodyLimit), as: UTF8.self)
-    }
-
-    /// All but the last four characters of a token as `*`.
-    static func masked(_ token: String?) -> String {
-        guard let token, !token.isEmpty else { return "" }
-        return String(repeating: "*", count: max(0, token.count - 4)) + token.suffix(4)
     }
 }
 
@@ -103,7 +79,7 @@ struct RequestJournalMiddleware: RouterMiddleware {
         let requestBody = journal.text(of: try await request.body.collect(upTo: .max))
         var entry = RequestJournal.Entry(
             id: 0, at: clock.now, method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-            token: RequestJournal.masked(request.headers[.apiToken] ?? request.headers[.sessionKey]), status: 0, milliseconds: 0,
+            token: MaskedSecret.of(request.headers[.apiToken] ?? request.headers[.sessionKey] ?? ""), status: 0, milliseconds: 0,
             requestBody: requestBody, responseBody: ""
         )
         func elapsed() -> Double {

@@ -76,12 +76,3 @@ struct PushConfiguration: Codable, Sendable, Equatable {
 }
 
 extension PushProvider: Codable {}
-
-/// A secret as answers show it: every character but the last four replaced with `*` (all of
-/// them when it is that short), so an admin can tell keys apart without reading them.
-enum MaskedSecret {
-    static func of(_ secret: String) -> String {
-        let shown = secret.count > 8 ? 4 : 0
-        return String(repeating: "*", count: secret.count - shown) + secret.suffix(shown)
-    }
-}
