@@ -41,7 +41,7 @@ struct AnnouncementService: Sendable {
                 uniqueID: uniqueID, group: request.group ?? "", message: message, settings: settings, scheduledAt: scheduledAt, at: now
             )
             record.id = try announcements.insert(record, in: db)
-            try jobs.schedule(Self.jobKind, key: Self.jobKey(record.id), at: scheduledAt, payload: Phase.resolve.rawValue, in: db)
+            try jobs.schedule(Self.jobKind, for: record.id, at: scheduledAt, payload: Phase.resolve.rawValue, in: db)
             return record
         }
     }
@@ -64,7 +64,7 @@ struct AnnouncementService: Sendable {
             try Self.check(record.message, record.settings, scheduledAt: record.scheduledAt, now: now, creating: request.scheduledAt != nil)
             if record.message.type == .user { _ = try users.existingRowID(of: record.message.userID, in: db) }
             try announcements.save(record, in: db)
-            try jobs.schedule(Self.jobKind, key: Self.jobKey(record.id), at: record.scheduledAt, payload: Phase.resolve.rawValue, in: db)
+            try jobs.schedule(Self.jobKind, for: record.id, at: record.scheduledAt, payload: Phase.resolve.rawValue, in: db)
             return record
         }
     }
@@ -89,9 +89,9 @@ struct AnnouncementService: Sendable {
         if next.isFinal { record.completedAt = now }
         try announcements.save(record, in: db)
         if next == .running {
-            try jobs.schedule(Self.jobKind, key: Self.jobKey(record.id), at: now, payload: Phase.send.rawValue, in: db)
+            try jobs.schedule(Self.jobKind, for: record.id, at: now, payload: Phase.send.rawValue, in: db)
         } else {
-            try jobs.cancel(key: Self.jobKey(record.id), in: db)
+            try jobs.cancel(Self.jobKind, for: record.id, in: db)
         }
     }
 
@@ -312,7 +312,6 @@ struct AnnouncementService: Sendable {
         return record
     }
 
-    static func jobKey(_ id: Int64) -> String { "\(jobKind):\(id)" }
 
     private static func apply(_ request: AnnouncementRequest, to message: inout AnnouncementMessage, _ settings: inout AnnouncementSettings) throws {
         if let type = request.message.type { message.type = type }

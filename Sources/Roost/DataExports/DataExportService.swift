@@ -22,7 +22,7 @@ struct DataExportService: Sendable {
         let now = clock.now
         return try await database.write { db in
             let id = try exports.insert(requestID: RandomToken.hex(bytes: 8), type: type, request: request, at: now, in: db)
-            try jobs.schedule(Self.runKind, key: "\(Self.runKind):\(id)", at: now, in: db)
+            try jobs.schedule(Self.runKind, for: id, at: now, in: db)
             return try exports.find(id: id, in: db)!
         }
     }

@@ -99,7 +99,7 @@ struct PollService: Sendable {
     func delete(_ id: Int64) async throws {
         try await database.write { db in
             try polls.delete(try existing(id, in: db), in: db)
-            try jobs.cancel(key: Self.jobKey(id), in: db)
+            try jobs.cancel(Self.closeJobKind, for: id, in: db)
         }
     }
 
@@ -207,14 +207,14 @@ struct PollService: Sendable {
         record.closeAt = now
         record.updatedAt = now
         try polls.save(record, in: db)
-        try jobs.cancel(key: Self.jobKey(record.id), in: db)
+        try jobs.cancel(Self.closeJobKind, for: record.id, in: db)
     }
 
     private func scheduleClose(_ record: PollRecord, in db: Database) throws {
         if record.status == .open, record.closeAt > 0 {
-            try jobs.schedule(Self.closeJobKind, key: Self.jobKey(record.id), at: record.closeAt * 1000, in: db)
+            try jobs.schedule(Self.closeJobKind, for: record.id, at: record.closeAt * 1000, in: db)
         } else {
-            try jobs.cancel(key: Self.jobKey(record.id), in: db)
+            try jobs.cancel(Self.closeJobKind, for: record.id, in: db)
         }
     }
 
@@ -231,7 +231,6 @@ struct PollService: Sendable {
         return option
     }
 
-    static func jobKey(_ id: Int64) -> String { "poll:\(id)" }
 
     private static func checkOpen(_ record: PollRecord) throws(APIError) {
         guard record.status == .open else { throw .invalid("poll_id", "The poll is closed.") }

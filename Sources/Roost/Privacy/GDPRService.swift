@@ -51,7 +51,7 @@ struct GDPRService: Sendable {
                 request.channelDeleteOption = option
             }
             request.id = try requests.insert(request, in: db)
-            try jobs.schedule(Self.runKind, key: "\(Self.runKind):\(request.id)", at: now, in: db)
+            try jobs.schedule(Self.runKind, for: request.id, at: now, in: db)
             return request
         }
     }
@@ -71,7 +71,7 @@ struct GDPRService: Sendable {
         try await database.write { db in
             let request = try existing(requestID, in: db)
             guard request.status == "scheduled" else { throw APIError.invalid("request_id", "The request already ran.") }
-            try jobs.cancel(key: "\(Self.runKind):\(request.id)", in: db)
+            try jobs.cancel(Self.runKind, for: request.id, in: db)
             try requests.delete(request.id, in: db)
         }
     }

@@ -29,7 +29,7 @@ struct ScheduledMessageService: Sendable {
             let sender = try sender(of: request, as: type, in: channel, in: db)
             var record = ScheduledMessageRecord(channelID: channel.rowID, senderRowID: sender, request: request, scheduledAt: time, at: now)
             record.id = try scheduled.insert(record, in: db)
-            try jobs.schedule(Self.jobKind, key: Self.jobKey(record.id), at: time, in: db)
+            try jobs.schedule(Self.jobKind, for: record.id, at: time, in: db)
             return try answer(record, in: channel, in: db)
         }
     }
@@ -95,7 +95,7 @@ struct ScheduledMessageService: Sendable {
             if let newTime { record.scheduledAt = newTime }
             record.updatedAt = now
             try scheduled.save(record, in: db)
-            try jobs.schedule(Self.jobKind, key: Self.jobKey(record.id), at: record.scheduledAt, in: db)
+            try jobs.schedule(Self.jobKind, for: record.id, at: record.scheduledAt, in: db)
             channel = try channels.find(rowID: channel.rowID, in: db) ?? channel
             return try answer(record, in: channel, in: db)
         }
@@ -109,7 +109,7 @@ struct ScheduledMessageService: Sendable {
             record.status = .canceled
             record.updatedAt = now
             try scheduled.save(record, in: db)
-            try jobs.cancel(key: Self.jobKey(record.id), in: db)
+            try jobs.cancel(Self.jobKind, for: record.id, in: db)
         }
     }
 
@@ -121,7 +121,7 @@ struct ScheduledMessageService: Sendable {
         let failure: APIError? = try await database.write { db in
             let (_, record) = try existing(id, in: url, in: db)
             try Self.checkPending(record)
-            try jobs.cancel(key: Self.jobKey(record.id), in: db)
+            try jobs.cancel(Self.jobKind, for: record.id, in: db)
             return try send(record, at: now, in: db)
         }
         if let failure { throw failure }
@@ -215,7 +215,6 @@ struct ScheduledMessageService: Sendable {
         )
     }
 
-    static func jobKey(_ id: Int64) -> String { "\(jobKind):\(id)" }
 
     /// A time within the window, to the second (Sendbird drops what is finer).
     private static func checkedTime(_ time: Int64?, now: Int64) throws(APIError) -> Int64 {

@@ -14,6 +14,11 @@ struct ScheduledJob: Sendable, Equatable, FetchableRecord {
         case id, kind, key, due_at, payload, attempts
     }
 
+    /// The key of a job of `kind` for the row `id`: `scheduled_message:12`.
+    static func key(_ kind: String, for id: Int64) -> String {
+        "\(kind):\(id)"
+    }
+
     /// The row id the key names (`scheduled_message:12` → 12).
     var subjectID: Int64? {
         key.split(separator: ":").last.flatMap { Int64($0) }

@@ -15,6 +15,15 @@ struct ScheduledJobRepository: Sendable {
         )
     }
 
+    /// Schedules (or moves) the job of `kind` for the row `id`.
+    func schedule(_ kind: String, for id: Int64, at time: Int64, payload: String = "{}", in db: Database) throws {
+        try schedule(kind, key: ScheduledJob.key(kind, for: id), at: time, payload: payload, in: db)
+    }
+
+    func cancel(_ kind: String, for id: Int64, in db: Database) throws {
+        try cancel(key: ScheduledJob.key(kind, for: id), in: db)
+    }
+
     func cancel(key: String, in db: Database) throws {
         try db.executeCached(sql: "DELETE FROM scheduled_jobs WHERE key = ?", arguments: [key])
     }
