@@ -49,7 +49,8 @@ class RoostServer:
     def start(self):
         self.process = subprocess.Popen(
             [binary(), "serve", "--port", str(self.port), "--database", self.database,
-             "--api-token", API_TOKEN, "--log-level", "warning", "--uploads", os.path.dirname(self.database)]
+             "--api-token", API_TOKEN, "--log-level", "warning", "--uploads", os.path.dirname(self.database),
+             "--snapshots", os.path.join(os.path.dirname(self.database), "snapshots")]
             + self.extra_arguments,
             stdout=subprocess.DEVNULL,
         )

@@ -98,6 +98,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Bytes of each request and response body /roost/requests keeps (env: ROOST_REQUEST_JOURNAL_BODY_LIMIT).")
     var requestJournalBodyLimit: Int = environment.get("ROOST_REQUEST_JOURNAL_BODY_LIMIT", as: Int.self) ?? defaults.requestJournalBodyLimit
 
+    @Option(name: .customLong("snapshots"), help: "Folder /roost/snapshots keeps snapshot files in, created when needed (env: ROOST_SNAPSHOTS_DIR).")
+    var snapshotsDirectory: String = environment.get("ROOST_SNAPSHOTS_DIR") ?? defaults.snapshotsDirectory
+
+    @Option(name: .customLong("import"), help: "Start from this snapshot file, replacing the database's contents (env: ROOST_IMPORT).")
+    var importPath: String?
+
+    @Option(name: .customLong("export-on-exit"), help: "Write a snapshot file here when stopped by SIGTERM or SIGINT (env: ROOST_EXPORT_ON_EXIT).")
+    var exportOnExitPath: String?
+
     @Option(help: "Seed the random source: generated ids and tokens repeat across runs; not for production (env: ROOST_SEED).")
     var seed: UInt64?
 
@@ -129,6 +138,9 @@ struct Serve: AsyncParsableCommand {
             pushRelayURL: pushRelayURL ?? environment.get("ROOST_PUSH_RELAY_URL"),
             requestJournalSize: requestJournalSize,
             requestJournalBodyLimit: requestJournalBodyLimit,
+            snapshotsDirectory: snapshotsDirectory,
+            importPath: importPath ?? environment.get("ROOST_IMPORT"),
+            exportOnExitPath: exportOnExitPath ?? environment.get("ROOST_EXPORT_ON_EXIT"),
             seed: seed ?? environment.get("ROOST_SEED", as: UInt64.self)
         )
         let app = try await buildApplication(settings)

@@ -11,6 +11,18 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     RoostMetrics.bootstrap()
 
     let database = try AppDatabase(path: settings.databasePath, durability: settings.durability)
+    // Every time Roost reads comes from the clock tests can move (`/roost/clock`).
+    let emulator = Emulator(
+        clock: EmulatorClock(base: underlying), faults: FaultInjection(), deliveries: DeliveryAttempts(),
+        journal: RequestJournal(capacity: settings.requestJournalSize, bodyLimit: settings.requestJournalBodyLimit)
+    )
+    let clock = emulator.clock.wallClock
+    let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
+    let archive = SnapshotArchive(database: database, files: files, clock: clock)
+    if let path = settings.importPath {
+        try await archive.load(from: path)
+        logger.notice("Started from the snapshot \(path)")
+    }
     let stored = try await ApplicationService(database: database).masterToken()
     if settings.apiToken == nil && stored.generated {
         logger.notice("Generated a master API token (kept in \(settings.databasePath)); send it as Api-Token: \(stored.token)")
@@ -18,12 +30,6 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     logger.info("Roost \(roostVersion), application \(settings.applicationID), serving on http://\(settings.host):\(settings.port)")
 
     let masterToken = settings.apiToken ?? stored.token
-    // Every time Roost reads comes from the clock tests can move (`/roost/clock`).
-    let emulator = Emulator(
-        clock: EmulatorClock(base: underlying), faults: FaultInjection(), deliveries: DeliveryAttempts(),
-        journal: RequestJournal(capacity: settings.requestJournalSize, bodyLimit: settings.requestJournalBodyLimit)
-    )
-    let clock = emulator.clock.wallClock
     // No stream is open yet, whatever a crash left counted.
     try await database.write { db in try UserRepository().closeAllStreams(in: db) }
     let events = EventLog(applicationID: settings.applicationID)
@@ -45,6 +51,11 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let access = APIAccessService(database: database, clock: clock, access: APIAccessList(masterToken: masterToken))
     try await access.load(clearingWhitelist: settings.clearIPWhitelist)
     if settings.clearIPWhitelist { logger.notice("Cleared the IP whitelist: every address may use the API") }
+    let snapshots = SnapshotStore(directory: settings.snapshotsDirectory, archive: archive, gate: RestoreGate()) {
+        try await access.load(clearingWhitelist: false)
+        events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
+        events.notifier.committed()
+    }
     let (router, jobs) = buildRouter(
         settings: settings,
         access: access,
@@ -52,7 +63,9 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         clock: clock,
         events: events,
         delivery: delivery,
-        emulator: emulator
+        emulator: emulator,
+        files: files,
+        snapshots: snapshots
     )
     var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
     configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections)
@@ -70,7 +83,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight,
         // and only then does the database close.
         services: [
-            DatabaseService(database: database, logger: logger), delivery, retention,
+            DatabaseService(database: database, exportOnExit: settings.exportOnExitPath.map { (archive, $0) }, logger: logger), delivery, retention,
             Scheduler(database: database, clock: clock, handlers: jobs, logger: logger),
         ],
         logger: logger

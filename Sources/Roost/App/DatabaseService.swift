@@ -1,16 +1,26 @@
 import Logging
 import ServiceLifecycle
 
-/// Keeps the database open while the server runs and closes it cleanly at shutdown.
-/// The application's service group shuts services down in reverse order, so this one
-/// closes only after the HTTP server has finished its requests in flight.
+/// Keeps the database open while the server runs and closes it cleanly at shutdown, first
+/// writing a snapshot if `--export-on-exit` asks for one. The application's service group
+/// shuts services down in reverse order, so this one closes only after the HTTP server has
+/// finished its requests in flight.
 struct DatabaseService: Service {
     let database: AppDatabase
+    let exportOnExit: (archive: SnapshotArchive, path: String)?
     let logger: Logger
 
     func run() async throws {
         // Cancellation (the group ending without a graceful shutdown) closes it too.
         try? await gracefulShutdown()
+        if let exportOnExit {
+            do {
+                _ = try await exportOnExit.archive.write(to: exportOnExit.path)
+                logger.notice("Wrote a snapshot to \(exportOnExit.path)")
+            } catch {
+                logger.error("Writing a snapshot to \(exportOnExit.path) failed: \(error)")
+            }
+        }
         do {
             try database.close()
             logger.info("Database closed")

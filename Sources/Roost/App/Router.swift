@@ -5,7 +5,7 @@ import Hummingbird
 /// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
     settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
-    emulator: Emulator
+    emulator: Emulator, files: FileStorage, snapshots: SnapshotStore
 ) -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
@@ -15,6 +15,7 @@ func buildRouter(
     router.add(middleware: BodyLimitMiddleware(maxSize: settings.maxBodySize, maxUploadSize: settings.maxUploadSize))
     router.add(middleware: RequestJournalMiddleware(journal: emulator.journal, clock: clock))
     router.add(middleware: FaultMiddleware(faults: emulator.faults))
+    router.add(middleware: RestoreGateMiddleware(gate: snapshots.gate))
 
     router.get("/health") { _, _ in HealthStatus() }
     router.get("/metrics") { _, _ in RoostMetrics.exposition() }
@@ -27,7 +28,6 @@ func buildRouter(
         database: database, clock: clock, events: events, floodGate: FloodGate(limit: settings.maxMessagesPerSecond),
         departures: autoMessages, sendObserver: PushNotifications(log: events)
     )
-    let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
 
     // Users and the application.
     let userService = UserService(
@@ -107,7 +107,7 @@ func buildRouter(
     ).register(on: router.group("roost"))
     let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access.access))
     PushOutboxRoutes(database: database).register(on: roost)
-    EmulatorRoutes(emulator: emulator, reset: EmulatorReset(database: database, files: files)).register(on: roost)
+    EmulatorRoutes(emulator: emulator, reset: EmulatorReset(database: database, files: files), snapshots: snapshots).register(on: roost)
     return (router, [
         JobRunner(kind: ScheduledMessageService.jobKind) { try scheduledMessages.run($0, at: $1, in: $2) },
         JobRunner(kind: PollService.closeJobKind) { try polls.runClose($0, at: $1, in: $2) },

@@ -48,6 +48,12 @@ public struct Settings: Sendable {
     /// Requests `/roost/requests` keeps (0: none), and how much of each body.
     public var requestJournalSize: Int
     public var requestJournalBodyLimit: Int
+    /// Where `/roost/snapshots` keeps its snapshot files.
+    public var snapshotsDirectory: String
+    /// A snapshot file to start from, replacing the database's contents.
+    public var importPath: String?
+    /// Where to write a snapshot when the server stops on SIGTERM or SIGINT.
+    public var exportOnExitPath: String?
     /// Seeds the one random source: every generated identifier repeats across runs that make
     /// the same calls in the same order.
     public var seed: UInt64?
@@ -88,6 +94,9 @@ public struct Settings: Sendable {
         pushRelayURL: String? = nil,
         requestJournalSize: Int = 1_000,
         requestJournalBodyLimit: Int = 2_048,
+        snapshotsDirectory: String = "./snapshots",
+        importPath: String? = nil,
+        exportOnExitPath: String? = nil,
         seed: UInt64? = nil
     ) {
         self.host = host
@@ -115,6 +124,9 @@ public struct Settings: Sendable {
         self.pushRelayURL = pushRelayURL
         self.requestJournalSize = max(0, requestJournalSize)
         self.requestJournalBodyLimit = max(0, requestJournalBodyLimit)
+        self.snapshotsDirectory = snapshotsDirectory
+        self.importPath = importPath
+        self.exportOnExitPath = exportOnExitPath
         self.seed = seed
     }
 }

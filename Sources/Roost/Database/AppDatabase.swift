@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// Owns the SQLite database: holds the one writer (a WAL `DatabasePool` over the file in
 /// production), applies the migrations, and runs every transaction. Nothing else opens
@@ -6,6 +7,7 @@ import GRDB
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     private let groupCommit: GroupCommit
+    private let replacements = Atomic<Int>(0)
 
     /// Opens (creating when needed) and migrates the database file at `path`.
     public convenience init(path: String, durability: Durability = .normal) throws {
@@ -57,6 +59,42 @@ public final class AppDatabase: Sendable {
     /// Reads a consistent snapshot, in parallel with other reads and with the writer.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await writer.read(value)
+    }
+
+    /// How many times the whole database was replaced (a snapshot restored). Work that read
+    /// before a replacement and writes after it checks this inside its write, where it cannot
+    /// change, so that it writes nothing it read from the state that is gone.
+    var replacementCount: Int { replacements.load(ordering: .acquiring) }
+
+    /// Copies a consistent view of the whole database into `destination` (SQLite's online
+    /// backup): requests go on reading and writing meanwhile.
+    func copy(to destination: DatabaseQueue) async throws {
+        try await destination.writeWithoutTransaction { target in
+            try self.writer.read { source in try source.backup(to: target) }
+        }
+    }
+
+    /// Replaces the whole database with `source`'s, in one step of the one writer, so every
+    /// write lands wholly before or wholly after it. Row ids handed out before keep being
+    /// handed out never again: each AUTOINCREMENT counter continues from the larger of the two.
+    func replace(with source: DatabaseQueue) async throws {
+        try await writer.writeWithoutTransaction { target in
+            let counters = try Row.fetchAll(target, sql: "SELECT name, seq FROM sqlite_sequence")
+            try source.inDatabase { try $0.backup(to: target) }
+            try target.inTransaction {
+                for counter in counters {
+                    let (name, seq): (String, Int64) = (counter["name"], counter["seq"])
+                    guard try target.tableExists(name) else { continue }
+                    try target.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ? AND seq < ?", arguments: [name, seq])
+                    try target.execute(
+                        sql: "INSERT INTO sqlite_sequence (name, seq) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+                        arguments: [name, seq, name]
+                    )
+                }
+                return .commit
+            }
+            self.replacements.add(1, ordering: .releasing)
+        }
     }
 
     /// Copies the write-ahead log into the database file, leaving it empty, and closes

@@ -101,6 +101,7 @@ final class DeliveryEngine: Service, @unchecked Sendable {
     private func deliverForever(_ feed: any DeliveryFeed, with client: HTTPClient) async {
         while !Task.isCancelled {
             let generation = notifier.current
+            let replacements = database.replacementCount
             do {
                 let (start, batch) = try await database.read { db in
                     let start = try self.cursors.position(of: feed.name, in: db)
@@ -113,7 +114,11 @@ final class DeliveryEngine: Service, @unchecked Sendable {
                     continue
                 }
                 let done = await deliver(batch, after: start, for: feed, with: client)
-                try await database.write { db in try self.cursors.advance(feed.name, to: done, in: db) }
+                try await database.write { db in
+                    // A snapshot restored meanwhile brought its own progress, to be kept.
+                    guard self.database.replacementCount == replacements else { return }
+                    try self.cursors.advance(feed.name, to: done, in: db)
+                }
                 if done < batch[batch.count - 1].seq, Task.isCancelled { return }
             } catch {
                 logger.error("Delivery (\(feed.name)) failed to read or record its progress: \(error)")

@@ -10,10 +10,11 @@ struct Emulator: Sendable {
 }
 
 /// Roost's emulator controls under `/roost`, for the master token: `reset`, `clock`,
-/// `faults`, `deliveries`, `requests`.
+/// `faults`, `deliveries`, `requests`, `snapshots`.
 struct EmulatorRoutes: Sendable {
     let emulator: Emulator
     let reset: EmulatorReset
+    let snapshots: SnapshotStore
 
     func register(on group: RouterGroup<RoostContext>) {
         group.post("reset") { request, context in
@@ -48,6 +49,25 @@ struct EmulatorRoutes: Sendable {
             emulator.faults.clear()
             return FaultList(faults: [])
         }
+        group.post("snapshots") { request, context in
+            try context.requireMasterToken()
+            let body = try await request.decodeJSON(SnapshotRequest.self)
+            guard let name = body.name else { throw APIError.missing("name") }
+            return try await snapshots.save(named: name)
+        }
+        group.get("snapshots") { _, context in
+            try context.requireMasterToken()
+            return SnapshotList(snapshots: snapshots.all())
+        }
+        group.post("snapshots/:name/restore") { _, context in
+            try context.requireMasterToken()
+            return try await snapshots.restore(named: try context.pathParameter("name"))
+        }
+        group.delete("snapshots/:name") { _, context in
+            try context.requireMasterToken()
+            try snapshots.delete(named: try context.pathParameter("name"))
+            return EmptyObject()
+        }
         group.get("requests") { request, context in
             try context.requireMasterToken()
             let query = request.query
@@ -72,6 +92,20 @@ struct ResetRequest: Decodable {
     let keepUsers: Bool?
     enum CodingKeys: String, CodingKey { case keepUsers = "keep_users" }
 }
+
+struct SnapshotRequest: Decodable {
+    let name: String?
+}
+
+struct SnapshotList: ResponseEncodable, JSONObject {
+    let snapshots: [SnapshotStore.Snapshot]
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("snapshots", snapshots)
+    }
+}
+
+extension SnapshotStore.Snapshot: ResponseEncodable {}
 
 struct ClockChange: Decodable {
     let now: Int64?

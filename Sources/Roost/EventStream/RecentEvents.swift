@@ -12,6 +12,9 @@ actor RecentEvents {
     private var floor: Int64?
     /// The notifier generation the kept events are complete for.
     private var generation = -1
+    /// The database's replacement count when the kept events were read: a snapshot restored
+    /// since makes them history that did not happen.
+    private var replacements = 0
     private var refreshing: Task<Void, any Error>?
 
     init(database: AppDatabase, notifier: EventNotifier, capacity: Int = 10_000) {
@@ -55,6 +58,12 @@ actor RecentEvents {
         // Cleared before the task completes, so that no reader resumed by its completion
         // finds it still set and waits on it again (an awaited finished task may not yield).
         defer { refreshing = nil }
+        let replaced = database.replacementCount
+        if replaced != replacements {
+            kept = []
+            floor = nil
+            replacements = replaced
+        }
         let after = kept.last?.seq ?? floor
         let (repository, capacity) = (self.repository, self.capacity)
         let (fresh, last) = try await database.read { db in

@@ -64,6 +64,31 @@ struct FileStorage: Sendable {
         }
     }
 
+    /// Every stored file, by its path under the uploads directory (`file_id/name`), for a snapshot.
+    func everyFile() throws -> [(path: String, contents: Data)] {
+        let root = URL(fileURLWithPath: directory)
+        var found: [(path: String, contents: Data)] = []
+        for folder in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() where folder.allSatisfy(\.isHexDigit) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted() {
+                found.append(("\(folder)/\(name)", try Data(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(name))))
+            }
+        }
+        return found
+    }
+
+    /// Replaces every stored file with a snapshot's; paths that do not name a stored file are skipped.
+    func replaceAll(with stored: [(path: String, contents: Data)]) throws {
+        removeAll()
+        for file in stored {
+            let parts = file.path.split(separator: "/").map(String.init)
+            guard parts.count == 2, let path = path(applicationID: applicationID, fileID: parts[0], name: parts[1]) else { continue }
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: directory).appendingPathComponent(parts[0]), withIntermediateDirectories: true
+            )
+            try file.contents.write(to: URL(fileURLWithPath: path))
+        }
+    }
+
     /// Drops a stored file again (its message was not sent).
     func remove(_ file: StoredFile) {
         remove(url: file.url)

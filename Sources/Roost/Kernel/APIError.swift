@@ -14,6 +14,11 @@ public struct APIError: Error, Equatable, Sendable {
     }
 }
 
+/// Said as its message, where one reaches a log or the terminal (a bad `--import` file).
+extension APIError: CustomStringConvertible {
+    public var description: String { message }
+}
+
 /// The JSON types a parameter can be expected to have, each with Sendbird's error code.
 public enum ExpectedType: Sendable {
     case string, number, list, object, boolean

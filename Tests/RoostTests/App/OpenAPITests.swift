@@ -11,6 +11,7 @@ import Testing
     @Test func documentListsExactlyTheServedRoutes() throws {
         let database = try AppDatabase(DatabaseQueue())
         let events = EventLog(applicationID: "unused")
+        let files = FileStorage(directory: "unused", baseURL: "unused", applicationID: "unused")
         let (router, _) = buildRouter(
             settings: Settings(),
             access: APIAccessService(database: database, clock: .system, access: APIAccessList(masterToken: "unused")),
@@ -24,7 +25,11 @@ import Testing
             emulator: Emulator(
                 clock: EmulatorClock(base: .system), faults: FaultInjection(), deliveries: DeliveryAttempts(),
                 journal: RequestJournal(capacity: 0, bodyLimit: 0)
-            )
+            ),
+            files: files,
+            snapshots: SnapshotStore(
+                directory: "unused", archive: SnapshotArchive(database: database, files: files, clock: .system), gate: RestoreGate()
+            ) {}
         )
         let served = Set(router.routes.map { route in
             let path = route.path.description

@@ -10,6 +10,8 @@ import Testing
 struct API: Sendable {
     static let token = "test-api-token"
     let client: any TestClientProtocol
+    /// Where the server under test keeps its snapshot files.
+    var snapshotsDirectory: String?
 
     struct Reply: CustomStringConvertible {
         let status: HTTPResponse.Status

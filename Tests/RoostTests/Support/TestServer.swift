@@ -22,12 +22,13 @@ func withServer<Value>(
     defer {
         if database == nil { file.remove() }
         try? FileManager.default.removeItem(atPath: uploads)
+        try? FileManager.default.removeItem(atPath: uploads + "-snapshots")
     }
     let settings = Settings(
         host: "127.0.0.1", port: 0, databasePath: file.path, apiToken: API.token,
         logLevel: .warning, maxBodySize: maxBodySize, maxUploadSize: 64 * 1024, uploadsDirectory: uploads,
-        maxMessagesPerSecond: maxMessagesPerSecond, clearIPWhitelist: clearIPWhitelist
+        maxMessagesPerSecond: maxMessagesPerSecond, clearIPWhitelist: clearIPWhitelist, snapshotsDirectory: uploads + "-snapshots"
     )
     let app = try await buildApplication(settings, clock: clock.wallClock)
-    return try await app.test(testing) { client in try await test(API(client: client)) }
+    return try await app.test(testing) { client in try await test(API(client: client, snapshotsDirectory: uploads + "-snapshots")) }
 }

@@ -1,0 +1,99 @@
+import Hummingbird
+import Synchronization
+
+/// Lets a snapshot restore replace the whole state between requests, never under one:
+/// each request holds a shared pass while its handler runs, and a restore waits for the
+/// passes out to come back while new requests wait for it. The shared path is one lock and
+/// a counter, so requests pay next to nothing when no restore is waiting.
+final class RestoreGate: Sendable {
+    private struct State {
+        var passes = 0
+        var restoring = false
+        var waitingRequests: [CheckedContinuation<Void, Never>] = []
+        var waitingRestores: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Runs `body` with a request's pass: never while a restore runs.
+    func pass<T>(_ body: () async throws -> T) async throws -> T {
+        await enter()
+        defer { leave() }
+        return try await body()
+    }
+
+    /// Runs `body` alone: after every pass out has come back, with new ones held until it ends.
+    func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let admitted = state.withLock { state -> Bool in
+                guard state.passes == 0, !state.restoring else {
+                    state.waitingRestores.append(continuation)
+                    return false
+                }
+                state.restoring = true
+                return true
+            }
+            if admitted { continuation.resume() }
+        }
+        defer { finishRestore() }
+        return try await body()
+    }
+
+    private func enter() async {
+        let admitted = state.withLock { state -> Bool in
+            guard !state.restoring, state.waitingRestores.isEmpty else { return false }
+            state.passes += 1
+            return true
+        }
+        if admitted { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // Checked again under the lock: the restore may have ended in between.
+            let admitted = state.withLock { state -> Bool in
+                guard !state.restoring, state.waitingRestores.isEmpty else {
+                    state.waitingRequests.append(continuation)
+                    return false
+                }
+                state.passes += 1
+                return true
+            }
+            if admitted { continuation.resume() }
+        }
+    }
+
+    private func leave() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.passes -= 1
+            guard state.passes == 0, !state.waitingRestores.isEmpty else { return nil }
+            state.restoring = true
+            return state.waitingRestores.removeFirst()
+        }
+        next?.resume()
+    }
+
+    private func finishRestore() {
+        let (restore, requests) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
+            if !state.waitingRestores.isEmpty { return (state.waitingRestores.removeFirst(), []) }
+            state.restoring = false
+            let requests = state.waitingRequests
+            state.waitingRequests = []
+            state.passes += requests.count
+            return (nil, requests)
+        }
+        restore?.resume()
+        for request in requests { request.resume() }
+    }
+}
+
+/// Every request but a restore's own runs its handler with a pass of the gate. A streamed
+/// answer (the live event stream, a file) is written after the pass is back, so it never
+/// holds a restore up.
+struct RestoreGateMiddleware: RouterMiddleware {
+    let gate: RestoreGate
+
+    func handle(_ request: Request, context: RoostContext, next: (Request, RoostContext) async throws -> Response) async throws -> Response {
+        if request.method == .post, request.uri.path.hasPrefix("/roost/snapshots/"), request.uri.path.hasSuffix("/restore") {
+            return try await next(request, context)
+        }
+        return try await gate.pass { try await next(request, context) }
+    }
+}

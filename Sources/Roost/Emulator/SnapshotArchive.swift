@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+/// A snapshot file: one SQLite file holding Roost's whole database, as SQLite's online backup
+/// copies it, plus the uploaded files (table `roost_snapshot_files`) and when it was taken
+/// (`roost_snapshot`). What `POST /roost/snapshots`, `--import` and `--export-on-exit` read
+/// and write; a plain Roost database file can be loaded too.
+struct SnapshotArchive: Sendable {
+    let database: AppDatabase
+    let files: FileStorage
+    let clock: WallClock
+
+    /// Writes the current state to `path`, replacing what is there only once the file is whole.
+    func write(to path: String) async throws -> Int64 {
+        let takenAt = clock.now
+        let work = path + ".part"
+        Self.removeDatabaseFiles(at: work)
+        defer { Self.removeDatabaseFiles(at: work) }
+        let stored = try files.everyFile()
+        let queue = try DatabaseQueue(path: work)
+        try await database.copy(to: queue)
+        try await queue.writeWithoutTransaction { db in
+            // The copy carries the live database's WAL mode; a snapshot is one file.
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            try db.inTransaction {
+                try db.execute(sql: "CREATE TABLE roost_snapshot (taken_at INTEGER NOT NULL, roost_version TEXT NOT NULL)")
+                try db.execute(sql: "INSERT INTO roost_snapshot VALUES (?, ?)", arguments: [takenAt, roostVersion])
+                try db.execute(sql: "CREATE TABLE roost_snapshot_files (path TEXT PRIMARY KEY, contents BLOB NOT NULL)")
+                for file in stored {
+                    try db.execute(sql: "INSERT INTO roost_snapshot_files VALUES (?, ?)", arguments: [file.path, file.contents])
+                }
+                return .commit
+            }
+        }
+        try queue.close()
+        // rename(2) replaces the old file in one step: a reader sees the old or the new one.
+        guard rename(work, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        return takenAt
+    }
+
+    /// Replaces the whole state with the snapshot at `path`: checked and brought to this
+    /// version's schema on a copy first, so a file that is not a Roost snapshot, or one from a
+    /// newer Roost, changes nothing. The caller keeps requests out meanwhile.
+    func load(from path: String) async throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw APIError.unusableSnapshot(path, "there is no such file") }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("roost-restore-\(UUID().uuidString).sqlite").path
+        defer { Self.removeDatabaseFiles(at: work) }
+        let copy = try DatabaseQueue(path: work)
+        do {
+            var readOnly = Configuration()
+            readOnly.readonly = true
+            let source = try DatabaseQueue(path: path, configuration: readOnly)
+            try await copy.writeWithoutTransaction { target in
+                try source.inDatabase { db in
+                    guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok" else { throw APIError.unusableSnapshot(path, "the file is damaged") }
+                    try db.backup(to: target)
+                }
+            }
+            try source.close()
+        } catch let error as DatabaseError {
+            throw APIError.unusableSnapshot(path, "it is not an SQLite database (\(error.message ?? "\(error.resultCode)"))")
+        }
+        let migrator = Migration.migrator()
+        let stored = try await copy.writeWithoutTransaction { db -> [(path: String, contents: Data)] in
+            guard try db.tableExists("grdb_migrations"), try db.tableExists("application") else {
+                throw APIError.unusableSnapshot(path, "it holds no Roost database")
+            }
+            if try migrator.hasBeenSuperseded(db) { throw APIError.unusableSnapshot(path, "a newer version of Roost wrote it") }
+            var stored: [(path: String, contents: Data)] = []
+            if try db.tableExists("roost_snapshot_files") {
+                stored = try Row.fetchAll(db, sql: "SELECT path, contents FROM roost_snapshot_files ORDER BY path").map { ($0["path"], $0["contents"]) }
+            }
+            try db.execute(sql: "DROP TABLE IF EXISTS roost_snapshot_files")
+            try db.execute(sql: "DROP TABLE IF EXISTS roost_snapshot")
+            // Streams open when it was taken are not open now.
+            try db.execute(sql: "UPDATE users SET open_streams = 0 WHERE open_streams > 0")
+            return stored
+        }
+        // A snapshot from an earlier version gains the tables added since.
+        try migrator.migrate(copy)
+        try await database.replace(with: copy)
+        try copy.close()
+        try files.replaceAll(with: stored)
+    }
+
+    /// When the snapshot at `path` was taken; nil for a file that does not say.
+    static func takenAt(_ path: String) -> Int64? {
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        guard let queue = try? DatabaseQueue(path: path, configuration: readOnly) else { return nil }
+        defer { try? queue.close() }
+        return try? queue.read { db in try Int64.fetchOne(db, sql: "SELECT taken_at FROM roost_snapshot") }
+    }
+
+    static func removeDatabaseFiles(at path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}
+
+extension APIError {
+    /// A snapshot that cannot be read, is not one, or is from a newer Roost: the client's mistake.
+    static func unusableSnapshot(_ path: String, _ reason: String) -> APIError {
+        APIError(code: 400111, message: "The snapshot \(URL(fileURLWithPath: path).lastPathComponent) cannot be loaded: \(reason).")
+    }
+}
