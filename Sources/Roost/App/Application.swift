@@ -56,7 +56,8 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
         events.notifier.committed()
     }
-    let (router, jobs) = buildRouter(
+    let console = ConsoleAPI()
+    let (router, jobs) = try buildRouter(
         settings: settings,
         access: access,
         database: database,
@@ -65,12 +66,15 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         delivery: delivery,
         emulator: emulator,
         files: files,
-        snapshots: snapshots
+        snapshots: snapshots,
+        console: console
     )
+    let responder = router.buildResponder()
+    console.connect(responder)
     var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
     configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections)
     return Application(
-        router: router,
+        responder: responder,
         server: .http1(
             configuration: .init(
                 idleTimeout: .seconds(Int64(settings.idleTimeout)),

@@ -1,12 +1,13 @@
 import Hummingbird
 
 /// The composition root of the HTTP side: middleware, then `/health` and `/metrics`, then
-/// every feature's routes under `/v3`, then the uploaded files; with them, the handlers of
+/// every feature's routes under `/v3`, then the uploaded files, Roost's own routes and the
+/// console; with them, the handlers of
 /// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
     settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
-    emulator: Emulator, files: FileStorage, snapshots: SnapshotStore
-) -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
+    emulator: Emulator, files: FileStorage, snapshots: SnapshotStore, console: ConsoleAPI
+) throws -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
     router.add(middleware: RequestMetricsMiddleware())
@@ -108,6 +109,10 @@ func buildRouter(
     let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access.access))
     PushOutboxRoutes(database: database).register(on: roost)
     EmulatorRoutes(emulator: emulator, reset: EmulatorReset(database: database, files: files), snapshots: snapshots).register(on: roost)
+
+    // The admin console: pages over the API above, through `console`.
+    try ConsoleRoutes(api: console, sessions: ConsoleSessions(), policy: access.access, database: database, clock: clock)
+        .register(on: router.group("console"))
     return (router, [
         JobRunner(kind: ScheduledMessageService.jobKind) { try scheduledMessages.run($0, at: $1, in: $2) },
         JobRunner(kind: PollService.closeJobKind) { try polls.runClose($0, at: $1, in: $2) },

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Mustache
+
+/// Renders the console's pages from `ConsoleTemplates`, with what every page shows (the
+/// session's CSRF token, the last action's notice), and the headers every page carries.
+struct ConsoleViews: Sendable {
+    private let library: MustacheLibrary
+
+    init() throws {
+        var library = MustacheLibrary()
+        for (name, template) in ConsoleTemplates.all { try library.register(template, named: name) }
+        self.library = library
+    }
+
+    func render(_ name: String, _ values: [String: Any]) -> String {
+        library.render(values, withTemplate: name) ?? ""
+    }
+
+    func page(_ name: String, _ values: [String: Any], csrf: String, notice: ConsoleSessions.Notice?, status: HTTPResponse.Status = .ok) -> Response {
+        var values = values
+        values["csrf"] = csrf
+        if let notice { values["notice"] = ["text": notice.text, "is_error": notice.isError] }
+        return Self.html(render(name, values), status: status)
+    }
+
+    /// Pages are never cached, framed or given scripts from elsewhere.
+    static func html(_ text: String, status: HTTPResponse.Status = .ok, cookies: [String] = []) -> Response {
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+            .contentSecurityPolicy: "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
+            .xFrameOptions: "DENY", .xContentTypeOptions: "nosniff",
+        ]
+        for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+
+    /// After a form: the page to show next (Post/Redirect/Get, so a reload sends nothing again).
+    static func redirect(to location: String, cookies: [String] = []) -> Response {
+        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
+        for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return Response(status: .seeOther, headers: headers)
+    }
+}
+
+extension HTTPField.Name {
+    static let xFrameOptions = Self("X-Frame-Options")!
+    static let xContentTypeOptions = Self("X-Content-Type-Options")!
+}
