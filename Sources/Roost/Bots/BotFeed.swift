@@ -27,6 +27,10 @@ struct BotFeed: DeliveryFeed {
         enum CodingKeys: String, CodingKey { case type, sender, mentionedUsers = "mentioned_users", payload }
     }
 
+    func isActive(in db: Database) throws -> Bool {
+        try bots.any(in: db)
+    }
+
     func posts(for events: [StoredEvent], in db: Database) throws -> [[OutboundPost]] {
         try events.map { try posts(for: $0, in: db) }
     }

@@ -19,6 +19,11 @@ struct BotRepository: Sendable {
         )
     }
 
+    /// Whether the application has a bot at all.
+    func any(in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM bots)")) ?? false
+    }
+
     func find(_ userID: String, in db: Database) throws -> Bot? {
         guard let rowID = try users.rowID(of: userID, in: db),
               let record = try BotRecord.fetchOne(

@@ -77,6 +77,9 @@ final class DeliveryEngine: Service, @unchecked Sendable {
         return String(decoding: hex, as: UTF8.self)
     }
 
+    /// How long a feed with nothing to send waits between looks at the log.
+    static let idlePause: Duration = .milliseconds(250)
+
     /// Wakes every feed, after settings changed.
     func settingsChanged() {
         notifier.recorded()
@@ -103,11 +106,25 @@ final class DeliveryEngine: Service, @unchecked Sendable {
             let generation = notifier.current
             let replacements = database.replacementCount
             do {
-                let (start, batch) = try await database.read { db in
+                let (start, batch, idleHead) = try await database.read { db in
                     let start = try self.cursors.position(of: feed.name, in: db)
+                    guard try feed.isActive(in: db) else { return (start, [(seq: Int64, posts: [OutboundPost])](), Optional(try self.log.lastSeq(in: db))) }
                     let events = try self.log.events(after: start, matching: EventFilter(), limit: 500, in: db)
                     let posts = try feed.posts(for: events, in: db)
-                    return (start, zip(events, posts).map { (seq: $0.seq, posts: $1) })
+                    return (start, zip(events, posts).map { (seq: $0.seq, posts: $1) }, nil)
+                }
+                if let idleHead {
+                    // Nothing to send: pass over what was recorded, a write now and then
+                    // rather than a read of every event and a write per commit.
+                    if idleHead > start {
+                        try await database.write { db in
+                            guard self.database.replacementCount == replacements else { return }
+                            try self.cursors.advance(feed.name, to: idleHead, in: db)
+                        }
+                    }
+                    _ = await notifier.next(after: generation, timeout: .seconds(5))
+                    try? await Task.sleep(for: Self.idlePause)
+                    continue
                 }
                 guard !batch.isEmpty else {
                     _ = await notifier.next(after: generation, timeout: .seconds(5))

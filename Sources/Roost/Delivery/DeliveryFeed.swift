@@ -19,6 +19,9 @@ struct OutboundPost: Sendable {
 protocol DeliveryFeed: Sendable {
     /// The name its progress is kept under in `delivery_cursors`.
     var name: String { get }
+    /// Whether anything could be sent now (webhooks on, a bot, a relay URL). While not, the
+    /// engine reads no events for the feed and only moves its cursor along now and then.
+    func isActive(in db: Database) throws -> Bool
     /// The POSTs each event of a batch makes: none, one, or one per receiver.
     func posts(for events: [StoredEvent], in db: Database) throws -> [[OutboundPost]]
     /// Records a POST that got no 2xx answer after every attempt.

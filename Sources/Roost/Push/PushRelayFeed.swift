@@ -13,6 +13,10 @@ struct PushRelayFeed: DeliveryFeed {
         enum CodingKeys: String, CodingKey { case userID = "user_id" }
     }
 
+    func isActive(in db: Database) throws -> Bool {
+        url != nil
+    }
+
     func posts(for events: [StoredEvent], in db: Database) throws -> [[OutboundPost]] {
         events.map { event in
             guard let url, event.category == EventCategory.push.rawValue else { return [] }

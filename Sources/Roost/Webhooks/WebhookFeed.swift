@@ -8,6 +8,10 @@ struct WebhookFeed: DeliveryFeed {
     var name: String { Self.name }
     private let webhooks = WebhookRepository()
 
+    func isActive(in db: Database) throws -> Bool {
+        try webhooks.settings(in: db).enabled
+    }
+
     func posts(for events: [StoredEvent], in db: Database) throws -> [[OutboundPost]] {
         let settings = try webhooks.settings(in: db)
         return events.map { event in
