@@ -15,7 +15,7 @@ struct DatabaseService: Service {
         try? await gracefulShutdown()
         if let exportOnExit {
             do {
-                _ = try await exportOnExit.archive.write(to: exportOnExit.path)
+                try await exportOnExit.archive.write(to: exportOnExit.path)
                 logger.notice("Wrote a snapshot to \(exportOnExit.path)")
             } catch {
                 logger.error("Writing a snapshot to \(exportOnExit.path) failed: \(error)")

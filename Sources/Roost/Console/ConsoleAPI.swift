@@ -28,11 +28,8 @@ final class ConsoleAPI: Sendable {
         }
     }
 
-    func call(
-        _ method: HTTPRequest.Method, _ path: String, body: AnyJSON? = nil, token: String, context: RoostContext,
-        accept: String? = nil
-    ) async throws -> Reply {
-        let response = try await respond(method, path, body: body, token: token, context: context, accept: accept)
+    func call(_ method: HTTPRequest.Method, _ path: String, body: AnyJSON? = nil, token: String, context: RoostContext) async throws -> Reply {
+        let response = try await respond(method, path, body: body, token: token, context: context)
         let collected = CollectedBytes()
         try await response.body.write(BodyCollector(collected: collected))
         let bytes = collected.storage.withLock { $0 }

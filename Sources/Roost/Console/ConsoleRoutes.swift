@@ -118,13 +118,10 @@ struct ConsoleRoutes: Sendable {
 
     /// The last `count` UTC days up to the one holding `now` (ms), oldest first.
     static func lastDays(_ count: Int, endingAt now: Int64) -> [Day] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
         let today = now / 86_400_000
         return (0..<Int64(count)).reversed().map { back in
-            let date = Date(timeIntervalSince1970: Double((today - back) * 86_400))
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            return Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            let date = StatisticsRange.civil(today - back)
+            return Day(year: date.year, month: date.month, day: date.day)
         }
     }
 

@@ -11,7 +11,7 @@ struct SnapshotArchive: Sendable {
     let clock: WallClock
 
     /// Writes the current state to `path`, replacing what is there only once the file is whole.
-    func write(to path: String) async throws -> Int64 {
+    func write(to path: String) async throws {
         let takenAt = clock.now
         let work = path + ".part"
         Self.removeDatabaseFiles(at: work)
@@ -35,7 +35,6 @@ struct SnapshotArchive: Sendable {
         try queue.close()
         // rename(2) replaces the old file in one step: a reader sees the old or the new one.
         guard rename(work, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
-        return takenAt
     }
 
     /// Replaces the whole state with the snapshot at `path`: checked and brought to this

@@ -26,8 +26,8 @@ struct SnapshotStore: Sendable {
     func save(named name: String) async throws -> Snapshot {
         let path = try self.path(of: name)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let takenAt = try await archive.write(to: path)
-        return Snapshot(name: name, size: Self.size(of: path), takenAt: takenAt)
+        try await archive.write(to: path)
+        return Self.describe(name, at: path)
     }
 
     /// Every snapshot, by name.
@@ -37,7 +37,7 @@ struct SnapshotStore: Sendable {
             guard file.hasSuffix(".sqlite") else { return nil }
             let name = String(file.dropLast(".sqlite".count))
             guard Self.isValid(name), let path = try? path(of: name) else { return nil }
-            return Snapshot(name: name, size: Self.size(of: path), takenAt: SnapshotArchive.takenAt(path) ?? 0)
+            return Self.describe(name, at: path)
         }
     }
 
@@ -60,7 +60,7 @@ struct SnapshotStore: Sendable {
     private func existing(_ name: String) throws -> Snapshot {
         let path = try self.path(of: name)
         guard FileManager.default.fileExists(atPath: path) else { throw APIError.notFound("snapshot \(name)") }
-        return Snapshot(name: name, size: Self.size(of: path), takenAt: SnapshotArchive.takenAt(path) ?? 0)
+        return Self.describe(name, at: path)
     }
 
     /// Names are letters, digits, `.`, `_` and `-`, starting with a letter or digit: safe as file names.
@@ -77,7 +77,8 @@ struct SnapshotStore: Sendable {
         return first != "." && first != "_" && first != "-" && name.unicodeScalars.allSatisfy(allowed)
     }
 
-    private static func size(of path: String) -> Int64 {
-        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.int64Value ?? 0
+    private static func describe(_ name: String, at path: String) -> Snapshot {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.int64Value ?? 0
+        return Snapshot(name: name, size: size, takenAt: SnapshotArchive.takenAt(path) ?? 0)
     }
 }
