@@ -1,8 +1,13 @@
 import Hummingbird
 
-struct ChannelList: ResponseEncodable {
+struct ChannelList: ResponseEncodable, JSONObject {
     let channels: [GroupChannel]
     let next: String
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("channels", channels)
+        try fields.write("next", next)
+    }
 }
 
 struct MemberList: ResponseEncodable {
