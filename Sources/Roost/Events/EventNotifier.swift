@@ -18,7 +18,7 @@ final class EventNotifier: @unchecked Sendable {
     private var pending = false
     private var generation = 0
     private var waiters: [UUID: Waiter] = [:]
-    /// Whether the one task that ends timed-out waits is running. One task for every waiter,
+    /// Whether the one task that ends timed-out waits is running: one task for all waiters,
     /// not a sleep each: a cancelled sleep keeps its timer until it would have fired, and a
     /// thousand live streams woken at every commit left hundreds of thousands of them.
     private var sweeping = false
