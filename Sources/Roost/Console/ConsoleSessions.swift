@@ -10,7 +10,6 @@ final class ConsoleSessions: Sendable {
     struct Session: Sendable {
         let id: String
         let token: String
-        let isMaster: Bool
         let csrf: String
         var lastUsed: ContinuousClock.Instant
         /// The outcome of the last action, shown once on the next page.
@@ -30,9 +29,9 @@ final class ConsoleSessions: Sendable {
 
     private let sessions = Mutex<[String: Session]>([:])
 
-    func start(token: String, isMaster: Bool) -> Session {
+    func start(token: String) -> Session {
         let session = Session(
-            id: RandomToken.hex(bytes: 32), token: token, isMaster: isMaster, csrf: RandomToken.hex(bytes: 32),
+            id: RandomToken.hex(bytes: 32), token: token, csrf: RandomToken.hex(bytes: 32),
             lastUsed: .now, notice: nil
         )
         sessions.withLock { sessions in
