@@ -21,6 +21,8 @@ public final class AppDatabase: Sendable {
         if try writer.read(migrator.hasBeenSuperseded) {
             throw DatabaseTooNewError(path: writer.path)
         }
+        // Every message write runs the search index's triggers on the one writer connection.
+        try writer.writeWithoutTransaction { SearchWords.register(in: $0) }
         try migrator.migrate(writer)
         self.writer = writer
         groupCommit = GroupCommit(writer: writer)

@@ -87,9 +87,10 @@ struct AdvancedQueryParser {
 
     private var peek: String? { position < tokens.count ? tokens[position] : nil }
 
-    /// The index folds case and drops punctuation; terms are folded the same way.
+    /// Words are folded as the index folds them (`SearchWords`), without punctuation; wildcards stay.
     static func normalized(_ word: String) -> String {
-        String(word.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "*" || $0 == "?" })
+        let kept = word.unicodeScalars.filter { SearchWords.isPartOfWord($0) || $0 == "*" || $0 == "?" }
+        return SearchWords.fold(String(String.UnicodeScalarView(kept)))
     }
 
     private static let malformed = APIError.invalid("query", "The advanced query is not well formed.")

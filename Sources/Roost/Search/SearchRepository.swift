@@ -11,14 +11,48 @@ struct SearchScope: Sendable {
     var reverse = false
 }
 
-/// Full-text search over message texts with SQLite FTS5.
+/// Full-text search over message texts with SQLite FTS5. The index's terms carry their
+/// channel (`SearchWords`), so every look-up here is one channel's.
 struct SearchRepository: Sendable {
-    /// Indexed words of message texts matching a GLOB pattern (`*` and `?`), such as `ab?de`.
-    func terms(matching pattern: String, in db: Database) throws -> [String] {
-        try String.fetchAll(
-            db.cachedStatement(sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND term GLOB ? LIMIT 500"), arguments: [pattern]
-        )
+    /// How many indexed words one wildcard or fuzzy word may stand for in a channel.
+    static let maxExpansions = 500
+
+    /// The channel's indexed words matching a GLOB pattern (`*` and `?`), such as `ab?de`.
+    func words(matching pattern: String, in channel: Int64, in db: Database) throws -> [String] {
+        let fixedStart = String(pattern.prefix { $0 != "*" && $0 != "?" })
+        return try words(startingWith: fixedStart, in: channel, where: "term GLOB ?", [SearchWords.term(pattern, in: channel)], in: db)
     }
+
+    /// The channel's indexed words within `distance` edits of `word`.
+    func words(near word: String, distance: Int, in channel: Int64, in db: Database) throws -> [String] {
+        guard distance > 0 else { return [word] }
+        let prefixLength = SearchWords.term("", in: channel).count
+        let length = word.count
+        let candidates = try words(
+            startingWith: "", in: channel, where: "length(term) BETWEEN ? AND ?",
+            [prefixLength + length - distance, prefixLength + length + distance], limit: nil, in: db
+        )
+        return candidates.filter { editDistance($0, word) <= distance }
+    }
+
+    /// Indexed words of the channel that start with `start` and meet `condition`, without their
+    /// channel part. The vocabulary table reads the range of terms it is given, not all of them.
+    private func words(
+        startingWith start: String, in channel: Int64, where condition: String, _ arguments: StatementArguments,
+        limit: Int? = maxExpansions, in db: Database
+    ) throws -> [String] {
+        let channelPart = SearchWords.term("", in: channel)
+        let lowest = SearchWords.term(start, in: channel)
+        let sql = "SELECT term FROM message_search_terms WHERE term >= ? AND term < ? AND \(condition)" + (limit.map { " LIMIT \($0)" } ?? "")
+        let terms = try String.fetchAll(
+            db.cachedStatement(sql: sql), arguments: [lowest, lowest + Self.afterEveryCharacter] + arguments
+        )
+        return terms.map { String($0.dropFirst(channelPart.count)) }
+    }
+
+    /// Sorts after any character a term can hold, so `[start, start + this)` holds every term
+    /// beginning with `start`.
+    private static let afterEveryCharacter = "\u{10FFFF}"
 
     /// The group channels a user has joined (of one custom type, if given): where a search
     /// scoped to the user looks.
@@ -32,40 +66,26 @@ struct SearchRepository: Sendable {
         return try Int64.fetchAll(db, sql: sql, arguments: arguments)
     }
 
-    /// Indexed words of message texts within `distance` edits of `word`.
-    func terms(near word: String, distance: Int, in db: Database) throws -> [String] {
-        guard distance > 0 else { return [word] }
-        let length = word.count
-        let candidates = try String.fetchAll(
-            db.cachedStatement(sql: "SELECT term FROM message_search_terms WHERE col = 'message' AND length(term) BETWEEN ? AND ?"),
-            arguments: [length - distance, length + distance]
-        )
-        return candidates.filter { editDistance($0, word) <= distance }
-    }
-
-    /// `match` is an FTS5 expression over the message text; `channels` narrows it to those
-    /// channels' messages inside the index.
+    /// `match` is an FTS5 expression over channel terms; the index holds no removed message.
     func search(
-        _ match: String, in channels: [Int64], scope: SearchScope, limit: Int, offset: Int, in db: Database
+        _ match: String, scope: SearchScope, limit: Int, offset: Int, in db: Database
     ) throws -> (messages: [MessageRecord], total: Int) {
-        guard !channels.isEmpty else { return ([], 0) }
-        let channelTokens = channels.map { "c\($0)" }.joined(separator: " OR ")
         var conditions = Conditions()
-        conditions.add("message_search MATCH ?", ["(\(match)) AND channel : (\(channelTokens))"])
-        conditions.add("m.is_removed = 0")
+        conditions.add("message_search MATCH ?", [match])
         if let from = scope.from { conditions.add("m.created_at >= ?", [from]) }
         if let to = scope.to { conditions.add("m.created_at <= ?", [to]) }
-        let from = "message_search JOIN messages m ON m.id = message_search.rowid JOIN channels c ON c.id = m.channel_id"
         let orderBy: String
         switch scope.order {
-        case .score: orderBy = scope.reverse ? "rank DESC, m.id" : "rank, m.id DESC"
+        case .score: orderBy = scope.reverse ? "rank DESC, message_search.rowid" : "rank, message_search.rowid DESC"
         case .ts: orderBy = scope.reverse ? "m.created_at, m.id" : "m.created_at DESC, m.id DESC"
         }
-        // One pass over the matches gives both the page and the total: FTS5 evaluates a word-start
-        // query by merging every matching word's whole index entry, so running it a second
-        // time for COUNT(*) doubled the cost of a search.
+        // The messages table is read only for what the index does not hold: times.
+        let needsMessages = scope.from != nil || scope.to != nil || scope.order == .ts
+        let from = needsMessages ? "message_search JOIN messages m ON m.id = message_search.rowid" : "message_search"
+        // One pass over the matches gives both the page and the total.
         let matches = try Int64.fetchCursor(
-            db, sql: "SELECT m.id FROM \(from) \(conditions.whereClause) ORDER BY \(orderBy)", arguments: conditions.arguments
+            db, sql: "SELECT message_search.rowid FROM \(from) \(conditions.whereClause) ORDER BY \(orderBy)",
+            arguments: conditions.arguments
         )
         var total = 0
         var pageIDs: [Int64] = []

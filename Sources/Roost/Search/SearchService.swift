@@ -52,11 +52,15 @@ struct SearchService: Sendable {
                 let userRowID = try users.existingRowID(of: userID, in: db)
                 scopeChannels = try search.joinedChannels(of: userRowID, customType: request.scope.channelCustomType, in: db)
             }
-            let match = try expression.map { try matchExpression($0, in: db) } ?? Self.simpleMatch(request.query, exact: request.exactMatch)
-            guard let match else { return Results(messages: [], total: 0, next: "") }
-            let found = try search.search(
-                match, in: scopeChannels, scope: request.scope, limit: request.limit + 1, offset: request.offset, in: db
-            )
+            let words = SearchWords.words(in: request.query)
+            // Index terms name their channel, so a search over several channels asks each its own question.
+            let perChannel = try scopeChannels.compactMap { channel in
+                try expression.map { try matchExpression($0, in: channel, in: db) }
+                    ?? Self.simpleMatch(words, exact: request.exactMatch, in: channel)
+            }
+            guard !perChannel.isEmpty else { return Results(messages: [], total: 0, next: "") }
+            let match = perChannel.count == 1 ? perChannel[0] : perChannel.map { "(\($0))" }.joined(separator: " OR ")
+            let found = try search.search(match, scope: request.scope, limit: request.limit + 1, offset: request.offset, in: db)
             let page = Array(found.messages.prefix(request.limit))
             let next = found.messages.count > request.limit ? PageCursor([String(request.offset + request.limit)]).token : ""
             let channelIDs = Array(Set(page.map(\.channelID)))
@@ -69,34 +73,33 @@ struct SearchService: Sendable {
 
     /// Plain queries: every word must appear, as a word start; exact ones: the words as one phrase.
     /// Nil when no searchable word is left.
-    static func simpleMatch(_ query: String, exact: Bool) -> String? {
-        let words = query.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+    static func simpleMatch(_ words: [String], exact: Bool, in channel: Int64) -> String? {
         guard !words.isEmpty else { return nil }
-        return exact
-            ? "message : \"\(words.joined(separator: " "))\""
-            : words.map { "message : \"\($0)\"*" }.joined(separator: " AND ")
+        let terms = words.map { SearchWords.term($0, in: channel) }
+        return exact ? "\"\(terms.joined(separator: " "))\"" : terms.map { "\"\($0)\"*" }.joined(separator: " AND ")
     }
 
-    /// The FTS5 expression of an advanced query, or nil when it can match nothing.
-    private func matchExpression(_ expression: SearchExpression, in db: Database) throws -> String? {
+    /// The FTS5 expression of an advanced query in one channel, or nil when it can match nothing there.
+    private func matchExpression(_ expression: SearchExpression, in channel: Int64, in db: Database) throws -> String? {
         switch expression {
         case .term(let word, let fuzzy):
-            let terms: [String]
+            let words: [String]
             if expression.hasWildcard {
-                terms = try search.terms(matching: word, in: db)
+                words = try search.words(matching: word, in: channel, in: db)
             } else if fuzzy {
                 let distance = word.count <= 2 ? 0 : word.count <= 5 ? 1 : 2
-                terms = try search.terms(near: word, distance: distance, in: db)
+                words = try search.words(near: word, distance: distance, in: channel, in: db)
             } else {
-                terms = [word]
+                words = [word]
             }
-            guard !terms.isEmpty else { return nil }
-            return "(" + terms.map { "message : \"\($0)\"" }.joined(separator: " OR ") + ")"
+            guard !words.isEmpty else { return nil }
+            return "(" + words.map { "\"\(SearchWords.term($0, in: channel))\"" }.joined(separator: " OR ") + ")"
         case .and(let left, let right):
-            guard let left = try matchExpression(left, in: db), let right = try matchExpression(right, in: db) else { return nil }
+            guard let left = try matchExpression(left, in: channel, in: db),
+                  let right = try matchExpression(right, in: channel, in: db) else { return nil }
             return "(\(left) AND \(right))"
         case .or(let left, let right):
-            switch (try matchExpression(left, in: db), try matchExpression(right, in: db)) {
+            switch (try matchExpression(left, in: channel, in: db), try matchExpression(right, in: channel, in: db)) {
             case (let left?, let right?): return "(\(left) OR \(right))"
             case (let one?, nil), (nil, let one?): return one
             case (nil, nil): return nil

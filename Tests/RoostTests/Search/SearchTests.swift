@@ -1,5 +1,8 @@
 import Foundation
+import GRDB
 import Testing
+
+@testable import Roost
 
 @Suite struct SearchTests {
     private func seed(_ api: API, clock: TestClock) async throws {
@@ -107,6 +110,45 @@ import Testing
             // ["9223372036854775807"]: an offset that must not overflow.
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&token=WyI5MjIzMzcyMDM2ODU0Nzc1ODA3Il0"), code: 400111)
             #expect(try await found(api, "channel_url=chat&query=%21%21%21") == [])
+        }
+    }
+
+    @Test func wordsFoldCaseAndAccentsAndStayInTheirChannel() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "first", "user_ids": ["alice"]}"#)
+            try await api.createChannel(#"{"channel_url": "second", "user_ids": ["alice"]}"#)
+            try await api.say("alice", "Mon RÉSUMÉ, naïve café_crème 東京タワー", in: "first")
+            try await api.say("alice", "resume elsewhere", in: "second")
+            #expect(try await found(api, "channel_url=first&query=resume") == ["Mon RÉSUMÉ, naïve café_crème 東京タワー"])
+            #expect(try await found(api, "channel_url=first&query=R%C3%A9sum%C3%A9%20naive%20creme") == ["Mon RÉSUMÉ, naïve café_crème 東京タワー"])
+            #expect(try await found(api, "channel_url=first&query=%E6%9D%B1%E4%BA%AC") == ["Mon RÉSUMÉ, naïve café_crème 東京タワー"])
+            #expect(try await found(api, "channel_url=second&query=resume") == ["resume elsewhere"])
+            #expect(try await found(api, "channel_url=first&query=elsewhere") == [])
+            #expect(try await found(api, "user_id=alice&query=resume&sort_field=ts")
+                == ["resume elsewhere", "Mon RÉSUMÉ, naïve café_crème 東京タワー"])
+            let advanced = "user_id=alice&advanced_query=true&query="
+            #expect(Set(try await found(api, advanced + "r%C3%A9sum%3F")) == ["Mon RÉSUMÉ, naïve café_crème 東京タワー", "resume elsewhere"])
+            #expect(try await found(api, advanced + "elsewere~") == ["resume elsewhere"])
+        }
+        #expect(SearchWords.words(in: "Ünïcode-Wörds_and 42 e\u{301}") == ["unicode", "words", "and", "42", "e"])
+    }
+
+    /// A database written before search terms carried their channel is indexed again on upgrade.
+    @Test func anUpgradedDatabaseFindsItsMessages() async throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let old = try DatabaseQueue(path: database.path)
+        try Migration.migrator().migrate(old, upTo: "0026_data_exports")
+        try await old.write { db in
+            try db.execute(sql: "INSERT INTO channels (id, channel_type, channel_url, created_at) VALUES (1, 'group_channels', 'old', 0)")
+            try db.execute(sql: "INSERT INTO messages (id, channel_id, type, message, created_at) VALUES (1, 1, 'MESG', 'Kept from before', 1), (2, 1, 'MESG', 'Removed before', 2)")
+            try db.execute(sql: "UPDATE messages SET is_removed = 1 WHERE id = 2")
+        }
+        try old.close()
+        try await withServer(database: database) { api async throws in
+            #expect(try await found(api, "channel_url=old&query=before") == ["Kept from before"])
+            #expect(try await found(api, "channel_url=old&query=kept") == ["Kept from before"])
         }
     }
 }
