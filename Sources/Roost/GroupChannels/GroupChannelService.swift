@@ -131,15 +131,33 @@ struct GroupChannelService: Sendable {
 
     func list(_ query: ChannelQuery, page request: PageRequest, options: ChannelViewOptions) async throws -> Page<GroupChannel> {
         let options = stamped(options)
+        return try await database.read { db in try page(query, request, options: options, in: db) }
+    }
+
+    /// A list as one user sees it: the user is looked up in the same read as the page, and
+    /// `describe` turns their row id into the query, page and view asked for.
+    func list(
+        seenBy userID: String,
+        _ describe: @escaping @Sendable (_ userRowID: Int64) throws -> (ChannelQuery, PageRequest, ChannelViewOptions)
+    ) async throws -> Page<GroupChannel> {
+        let now = clock.now
         return try await database.read { db in
-            let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
-            let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
-            return try page.mapItems { try assembler.channels($0.map(\.channel), options: options, in: db) }
+            let (query, request, options) = try describe(try users.existingRowID(of: userID, in: db))
+            var stamped = options
+            stamped.now = now
+            return try page(query, request, options: stamped, in: db)
         }
     }
 
-    func count(_ query: ChannelQuery) async throws -> Int {
-        try await database.read { db in try channels.count(query, in: db) }
+    private func page(_ query: ChannelQuery, _ request: PageRequest, options: ChannelViewOptions, in db: Database) throws -> Page<GroupChannel> {
+        let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
+        let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
+        return try page.mapItems { try assembler.channels($0.map(\.channel), options: options, in: db) }
+    }
+
+    /// How many channels a user sees: the user is looked up in the same read as the count.
+    func count(seenBy userID: String, _ describe: @escaping @Sendable (_ userRowID: Int64) throws -> ChannelQuery) async throws -> Int {
+        try await database.read { db in try channels.count(try describe(try users.existingRowID(of: userID, in: db)), in: db) }
     }
 
     // MARK: Update and delete
@@ -199,10 +217,6 @@ struct GroupChannelService: Sendable {
     }
 
     // MARK: Lookups
-
-    func rowID(ofUser userID: String) async throws -> Int64 {
-        try await database.read { db in try users.existingRowID(of: userID, in: db) }
-    }
 
     /// Reads a `user_id → value` map of enumerated values, such as `hidden_status`.
     static func parse<Value>(

@@ -7,24 +7,26 @@ struct MyGroupChannelRoutes: Sendable {
     func register(on group: RouterGroup<RoostContext>) {
         group.get(":user_id/my_group_channels") { request, context in
             let query = request.query
-            let userRowID = try await channels.rowID(ofUser: try context.pathParameter("user_id"))
-            let channelQuery = ChannelQuery(
-                type: .group, filter: try ChannelFilter(query),
-                membership: try MembershipFilter(query, userRowID: userRowID),
-                order: try ChannelOrder(query), after: try query.pageRequest().after
-            )
-            var options = try ChannelViewOptions(query)
-            options.viewerRowID = userRowID
-            let page = try await channels.list(channelQuery, page: try query.pageRequest(), options: options)
+            let page = try await channels.list(seenBy: try context.pathParameter("user_id")) { userRowID in
+                let pageRequest = try query.pageRequest()
+                let channelQuery = ChannelQuery(
+                    type: .group, filter: try ChannelFilter(query),
+                    membership: try MembershipFilter(query, userRowID: userRowID),
+                    order: try ChannelOrder(query), after: pageRequest.after
+                )
+                var options = try ChannelViewOptions(query)
+                options.viewerRowID = userRowID
+                return (channelQuery, pageRequest, options)
+            }
             return ChannelList(channels: page.items, next: page.next)
         }
         group.get(":user_id/group_channel_count") { request, context in
             let query = request.query
-            let userRowID = try await channels.rowID(ofUser: try context.pathParameter("user_id"))
-            var filter = try ChannelFilter(query)
-            filter.showEmpty = true
-            let membership = try MembershipFilter(query, userRowID: userRowID)
-            let count = try await channels.count(ChannelQuery(type: .group, filter: filter, membership: membership))
+            let count = try await channels.count(seenBy: try context.pathParameter("user_id")) { userRowID in
+                var filter = try ChannelFilter(query)
+                filter.showEmpty = true
+                return ChannelQuery(type: .group, filter: filter, membership: try MembershipFilter(query, userRowID: userRowID))
+            }
             return GroupChannelCount(groupChannelCount: count)
         }
         group.put(":user_id/my_group_channels/leave") { request, context in
