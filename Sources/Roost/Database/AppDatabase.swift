@@ -7,16 +7,24 @@ import Synchronization
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     private let groupCommit: GroupCommit
+    private let checkpointer: Checkpointer?
     private let replacements = Atomic<Int>(0)
 
     /// Opens (creating when needed) and migrates the database file at `path`.
     public convenience init(path: String, durability: Durability = .normal) throws {
-        try self.init(DatabasePool(path: path, configuration: Self.configuration(durability: durability)))
+        try self.init(
+            DatabasePool(path: path, configuration: Self.configuration(durability: durability)),
+            checkpointer: Checkpointer(path: path)
+        )
     }
 
     /// Migrates and serves any GRDB writer: a pool over a file, or an in-memory
     /// `DatabaseQueue` where a test wants no file.
-    public init(_ writer: some DatabaseWriter) throws {
+    public convenience init(_ writer: some DatabaseWriter) throws {
+        try self.init(writer, checkpointer: nil)
+    }
+
+    private init(_ writer: some DatabaseWriter, checkpointer: Checkpointer?) throws {
         let migrator = Migration.migrator()
         if try writer.read(migrator.hasBeenSuperseded) {
             throw DatabaseTooNewError(path: writer.path)
@@ -26,7 +34,13 @@ public final class AppDatabase: Sendable {
         try migrator.migrate(writer)
         self.writer = writer
         groupCommit = GroupCommit(writer: writer)
+        self.checkpointer = checkpointer
+        if let checkpointer { groupCommit.onCommit { checkpointer.committed() } }
     }
+
+    /// The log's length, in pages, at which the writer copies it back itself (SQLite's
+    /// automatic checkpoint), when the `Checkpointer` has not kept it shorter.
+    static let writerCheckpointPages = 16_000
 
     /// Foreign keys on, a busy timeout, and the sync level the durability asks for.
     /// With `.normal` durability a commit reaches the operating system before it returns, so
@@ -39,10 +53,9 @@ public final class AppDatabase: Sendable {
         let synchronous = durability == .full ? "FULL" : "NORMAL"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
-            // The writer copies the log back every 4,000 pages (16 MB) rather than SQLite's
-            // 1,000: a page that many sends touch is copied once per checkpoint, and the
-            // checkpoint's fsyncs stall the one writer a quarter as often (sends +25%).
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
+            // The `Checkpointer` copies the log back beside the writer; the writer does it
+            // itself only when the log has grown to 64 MB all the same.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(writerCheckpointPages)")
             // Each write of a group commit runs in a savepoint, and the pages a savepoint first
             // changes are copied to a statement journal; past 64 KB SQLite spills it to a
             // temporary file, which cost the writer more pwrite calls than the log itself.
@@ -107,6 +120,7 @@ public final class AppDatabase: Sendable {
     /// every connection: the file alone then holds everything. (GRDB closes a pool's writer
     /// before its readers, so SQLite's own checkpoint on the last close never runs.)
     func close() throws {
+        try checkpointer?.close()
         _ = try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try writer.close()
     }
