@@ -140,12 +140,9 @@ struct GroupChannelService: Sendable {
         seenBy userID: String,
         _ describe: @escaping @Sendable (_ userRowID: Int64) throws -> (ChannelQuery, PageRequest, ChannelViewOptions)
     ) async throws -> Page<GroupChannel> {
-        let now = clock.now
-        return try await database.read { db in
+        try await database.read { db in
             let (query, request, options) = try describe(try users.existingRowID(of: userID, in: db))
-            var stamped = options
-            stamped.now = now
-            return try page(query, request, options: stamped, in: db)
+            return try page(query, request, options: stamped(options), in: db)
         }
     }
 
