@@ -29,11 +29,13 @@ public final class AppDatabase: Sendable {
         if try writer.read(migrator.hasBeenSuperseded) {
             throw DatabaseTooNewError(path: writer.path)
         }
-        // Every message write runs the search index's triggers on the one writer connection.
+        // The search index's catch-up calls it on the one writer connection at every commit.
         writer.writeWithoutTransaction { SearchWords.register(in: $0) }
         try migrator.migrate(writer)
+        // Whatever messages a migration changed are in the search index before the first read.
+        try writer.write(SearchIndex.catchUp)
         self.writer = writer
-        groupCommit = GroupCommit(writer: writer)
+        groupCommit = GroupCommit(writer: writer, beforeCommit: SearchIndex.catchUp)
         self.checkpointer = checkpointer
         if let checkpointer { groupCommit.onCommit { checkpointer.committed() } }
     }

@@ -6,6 +6,7 @@ import Metrics
 /// single SQLite transaction, each inside its own savepoint, so one commit (and, with full
 /// durability, one fsync) serves the whole group. A job that fails rolls back its savepoint
 /// alone; each caller hears back only once the commit that holds its changes is done.
+/// `beforeCommit` finishes each group's transaction with work done once for all its writes.
 final class GroupCommit: @unchecked Sendable {
     private struct Job: Sendable {
         let run: @Sendable (Database) throws -> Void
@@ -13,6 +14,7 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private let writer: any DatabaseWriter
+    private let beforeCommit: @Sendable (Database) throws -> Void
     private let batchSizes = Recorder(label: GroupCommit.batchSizeMetric)
 
     /// The metric recording how many writes each commit carried.
@@ -23,8 +25,9 @@ final class GroupCommit: @unchecked Sendable {
     private var draining = false
     private var commitHooks: [@Sendable () -> Void] = []
 
-    init(writer: any DatabaseWriter) {
+    init(writer: any DatabaseWriter, beforeCommit: @escaping @Sendable (Database) throws -> Void = { _ in }) {
         self.writer = writer
+        self.beforeCommit = beforeCommit
     }
 
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
@@ -73,6 +76,7 @@ final class GroupCommit: @unchecked Sendable {
                         for (index, job) in group.enumerated() {
                             outcomes.errors[index] = try Self.runInSavepoint(job, in: db)
                         }
+                        try beforeCommit(db)
                         return .commit
                     }
                 }

@@ -17,7 +17,7 @@ struct Migration {
             // Foreign keys stay enforced while a migration runs, so GRDB need not check the whole
             // database after it (seconds on a million messages).
             migrator.registerMigration(migration.identifier, foreignKeyChecks: .immediate) { db in
-                // Triggers and backfills of the search index call it.
+                // Backfills of the search index call it.
                 SearchWords.register(in: db)
                 try db.execute(sql: migration.sql)
             }

@@ -26,6 +26,9 @@ struct UserErasure: Sendable {
             try deleteRecordsNaming(userID, in: db)
             try users.delete(userID, in: db)
         }
+        // The index drops the erased messages now rather than at the commit, so that the
+        // compaction that follows leaves none of their words behind.
+        try SearchIndex.catchUp(in: db)
         try db.execute(sql: "INSERT INTO message_search (message_search) VALUES ('optimize')")
     }
 

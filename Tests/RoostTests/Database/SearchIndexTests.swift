@@ -1,0 +1,78 @@
+import GRDB
+import Testing
+
+@testable import Roost
+
+/// The search index catches up with a group's messages as the group commits: whatever the
+/// writes did to a message in between, the committed index holds its final text, once.
+@Suite struct SearchIndexTests {
+    struct Refused: Error {}
+
+    private func indexed(_ database: AppDatabase) async throws -> [Int64: String] {
+        try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT rowid, words FROM message_search ORDER BY rowid")
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int64, $0[1] as String) })
+        }
+    }
+
+    private func insert(_ id: Int64, _ text: String, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO messages (id, channel_id, type, message, created_at) VALUES (?, 1, 'MESG', ?, ?)",
+            arguments: [id, text, id]
+        )
+    }
+
+    @Test func theIndexHoldsWhatEachMessageEndsAsWhenTheGroupCommits() async throws {
+        let database = try AppDatabase(DatabaseQueue())
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO channels (id, channel_type, channel_url, created_at) VALUES (1, 'group_channels', 'lobby', 0)")
+            try insert(1, "kept as sent", in: db)
+            try insert(2, "edited later", in: db)
+            try insert(3, "removed later", in: db)
+            try insert(4, "deleted later", in: db)
+        }
+        #expect(try await indexed(database) == [1: "c1_kept c1_as c1_sent", 2: "c1_edited c1_later", 3: "c1_removed c1_later", 4: "c1_deleted c1_later"])
+
+        // Writes that commit together, one of them refused, several changing one message.
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                _ = try? await database.write { db in
+                    try insert(5, "Brand new", in: db)
+                    try db.execute(sql: "UPDATE messages SET message = 'brand NEW and edited' WHERE id = 5")
+                    try insert(6, "gone at once", in: db)
+                    try db.execute(sql: "DELETE FROM messages WHERE id = 6")
+                }
+            }
+            group.addTask {
+                _ = try? await database.write { db in
+                    try db.execute(sql: "UPDATE messages SET message = 'edited twice' WHERE id = 2")
+                    try db.execute(sql: "UPDATE messages SET is_removed = 1 WHERE id = 3")
+                    try db.execute(sql: "DELETE FROM messages WHERE id = 4")
+                }
+            }
+            group.addTask {
+                _ = try? await database.write { db in
+                    try insert(7, "never stored", in: db)
+                    try db.execute(sql: "UPDATE messages SET message = 'never edited' WHERE id = 1")
+                    throw Refused()
+                }
+            }
+        }
+        #expect(try await indexed(database) == [1: "c1_kept c1_as c1_sent", 2: "c1_edited c1_twice", 5: "c1_brand c1_new c1_and c1_edited"])
+
+        // A removed message comes back to the index when it is restored.
+        try await database.write { try $0.execute(sql: "UPDATE messages SET is_removed = 0 WHERE id = 3") }
+        #expect(try await indexed(database)[3] == "c1_removed c1_later")
+        #expect(try await database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM message_search_queue") } == 0)
+    }
+
+    /// Catching up reads the queue and looks each message up: it never walks all messages.
+    @Test func catchingUpReadsOnlyTheQueuedMessages() async throws {
+        let database = try AppDatabase(DatabaseQueue())
+        let plan = try await database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SearchIndex.indexQueued).map { $0["detail"] as String }
+        }
+        #expect(plan.first == "SCAN message_search_queue")
+        #expect(plan.dropFirst().allSatisfy { !$0.hasPrefix("SCAN") }, "\(plan)")
+    }
+}
