@@ -78,8 +78,7 @@ struct AutoEventMessages: Sendable {
         request.customType = Self.customType
         request.data = String(decoding: try JSON.encoder.encode(data), as: UTF8.self)
         let messages = MessageRepository()
-        let id = try messages.insert(NewMessage(request, as: .admin, in: channel.rowID, from: nil, at: time), in: db)
-        guard let record = try messages.find(id: id, in: db) else { return }
+        let record = try messages.insert(NewMessage(request, as: .admin, in: channel.rowID, from: nil, at: time), in: db)
         let events = MessageEvents(log: log)
         try MessageEffects(events: events).record(of: record, in: channel, mentioned: [], markAsRead: false, in: db)
         let current = try ChannelRepository().find(rowID: channel.rowID, in: db) ?? channel

@@ -20,6 +20,34 @@ struct NewMessage {
     var pollID: Int64?
 }
 
+extension MessageRecord {
+    /// The row `new` is stored as: the columns an insert leaves out hold the schema's defaults.
+    init(_ new: NewMessage, id: Int64) {
+        self.id = id
+        channelID = new.channelID
+        type = new.type
+        senderRowID = new.senderRowID
+        message = new.message
+        customType = new.customType
+        data = new.data
+        mentionType = new.mentionType
+        isSilent = new.isSilent
+        isRemoved = false
+        isOperatorMessage = new.isOperatorMessage
+        parentMessageID = new.parentMessageID
+        file = new.file
+        thumbnails = new.thumbnails
+        sortedMetaarray = new.sortedMetaarray
+        translations = [:]
+        dedupID = new.dedupID
+        createdAt = new.createdAt
+        updatedAt = 0
+        replyCount = 0
+        lastRepliedAt = 0
+        pollID = new.pollID
+    }
+}
+
 /// Which messages a history page may hold.
 struct MessageFilter: Sendable {
     enum OperatorFilter: String { case all, `operator`, nonoperator }
@@ -56,7 +84,8 @@ struct MessageAnchor: Sendable {
 
 /// The messages table and the tables hanging off it. Every method runs inside the caller's transaction.
 struct MessageRepository: Sendable {
-    func insert(_ message: NewMessage, in db: Database) throws -> Int64 {
+    /// Stores a new message and answers its row as stored, without reading it back.
+    func insert(_ message: NewMessage, in db: Database) throws -> MessageRecord {
         try db.executeCached(
             sql: """
                 INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
@@ -70,7 +99,7 @@ struct MessageRepository: Sendable {
                 JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt, message.pollID,
             ]
         )
-        return db.lastInsertedRowID
+        return MessageRecord(message, id: db.lastInsertedRowID)
     }
 
     func delete(id: Int64, in db: Database) throws {

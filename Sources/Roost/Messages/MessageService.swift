@@ -99,14 +99,14 @@ struct MessageService: Sendable {
         new.parentMessageID = parent?.id
         let poll = try request.pollID.map { id throws in try pollToSend(id, as: messageType, in: channel, in: db) }
         new.pollID = poll?.id
-        let id = try messages.insert(new, in: db)
+        let record = try messages.insert(new, in: db)
+        let id = record.id
         if var poll {
             poll.messageID = id
             poll.channelID = channel.rowID
             try PollRepository().save(poll, in: db)
         }
         try messages.addMentions(of: mentioned, to: id, in: db)
-        let record = try messages.find(id: id, in: db)!
         let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
         if channel.isEphemeral {
             // Ephemeral channels keep nothing: the id is spent, the message is not stored.
@@ -153,7 +153,7 @@ struct MessageService: Sendable {
                 let createdAt = item.timestamp ?? request.createdAt ?? now
                 let id = try messages.insert(
                     NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt), in: db
-                )
+                ).id
                 try messages.addMentions(of: try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }, to: id, in: db)
                 if !(request.isSilent ?? false) {
                     try channels.recordLastMessage(id, at: createdAt, in: channel.rowID, in: db)

@@ -76,7 +76,7 @@ public struct Seeder {
                             message: "message \(index) about \(Self.words[index % Self.words.count])", createdAt: createdAt
                         ),
                         in: db
-                    )
+                    ).id
                     try channels.recordLastMessage(id, at: createdAt, in: channelID, in: db)
                 }
             }

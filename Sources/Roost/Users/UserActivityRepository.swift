@@ -10,11 +10,13 @@ struct UserActivityRepository: Sendable {
     }
 
     /// The user was active at `time` (a send, a read when `viewed`, a stream opened).
+    /// A user already counted for the day is left alone unless this is their first view: a
+    /// row rewritten with the same values still costs the commit a page.
     func recordActive(_ userRowID: Int64, viewed: Bool = false, at time: Int64, in db: Database) throws {
         try db.executeCached(
             sql: """
                 INSERT INTO user_activity (day, user_id, viewed) VALUES (?, ?, ?)
-                ON CONFLICT (day, user_id) DO UPDATE SET viewed = viewed OR excluded.viewed
+                ON CONFLICT (day, user_id) DO UPDATE SET viewed = 1 WHERE excluded.viewed AND NOT viewed
                 """,
             arguments: [time / Self.dayLength, userRowID, viewed]
         )
