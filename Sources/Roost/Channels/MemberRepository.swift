@@ -44,6 +44,14 @@ struct MemberRepository: Sendable {
         )
     }
 
+    /// Whether the user has joined the channel (rather than being invited, or not a member).
+    func hasJoined(channelID: Int64, userRowID: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM members WHERE channel_id = ? AND user_id = ? AND state = 'joined')"),
+            arguments: [channelID, userRowID]
+        ) ?? false
+    }
+
     /// Memberships of several channels at once, keyed by channel.
     func members(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [MemberRecord]] {
         guard !channelIDs.isEmpty else { return [:] }

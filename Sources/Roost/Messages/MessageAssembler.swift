@@ -20,14 +20,36 @@ struct MessageAssembler: Sendable {
     func messages(
         _ records: [MessageRecord], channels: [Int64: ChannelRecord], options: MessageViewOptions, in db: Database
     ) throws -> [Message] {
+        try messages(
+            records, channels: channels, options: options,
+            mentions: try messages.mentionedUsers(ofMessages: records.map(\.id), in: db),
+            operators: try operators.operators(ofChannels: Array(channels.keys), in: db).mapValues(Set.init), in: db
+        )
+    }
+
+    /// A message the caller has just stored: whom it mentions and whether its sender operates
+    /// the channel are what the send itself decided, so they are not read back.
+    func new(
+        _ record: MessageRecord, in channel: ChannelRecord, mentioning mentioned: [Int64], senderIsOperator: Bool, in db: Database
+    ) throws -> Message {
+        let operators = senderIsOperator ? record.senderRowID.map { [channel.rowID: Set([$0])] } ?? [:] : [:]
+        return try messages(
+            [record], channels: [channel.rowID: channel], options: MessageViewOptions(),
+            mentions: [record.id: Array(Set(mentioned)).sorted()], operators: operators, in: db
+        )[0]
+    }
+
+    /// Messages with their mentions and their channels' operators already known.
+    private func messages(
+        _ records: [MessageRecord], channels: [Int64: ChannelRecord], options: MessageViewOptions,
+        mentions: [Int64: [Int64]], operators operatorIDs: [Int64: Set<Int64>], in db: Database
+    ) throws -> [Message] {
         let ids = records.map(\.id)
-        let mentions = try messages.mentionedUsers(ofMessages: ids, in: db)
         let reactionRows = options.includeReactions ? try reactions.reactions(ofMessages: ids, in: db) : [:]
         let threadParents = options.includeThreadInfo ? records.filter { $0.replyCount > 0 }.map(\.id) : []
         let repliers = try messages.topRepliers(ofParents: threadParents, limit: Self.mostRepliesLimit, in: db)
         let parents = options.includeParentMessageInfo
             ? try messages.find(ids: Array(Set(records.compactMap(\.parentMessageID))), in: db) : [:]
-        let operatorIDs = try operators.operators(ofChannels: Array(channels.keys), in: db).mapValues(Set.init)
 
         var userRowIDs = Set(records.compactMap(\.senderRowID))
         mentions.values.forEach { userRowIDs.formUnion($0) }

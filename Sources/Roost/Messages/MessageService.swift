@@ -107,7 +107,7 @@ struct MessageService: Sendable {
             try PollRepository().save(poll, in: db)
         }
         try messages.addMentions(of: mentioned, to: id, in: db)
-        let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
+        let answer = try assembler.new(record, in: channel, mentioning: mentioned, senderIsOperator: isOperator, in: db)
         if channel.isEphemeral {
             // Ephemeral channels keep nothing: the id is spent, the message is not stored.
             try messages.delete(id: id, in: db)
@@ -169,7 +169,7 @@ struct MessageService: Sendable {
         guard isActive else { throw APIError.senderDeactivated }
         let now = clock.now
         if channel.type == .group {
-            guard try members.find(channelID: channel.rowID, userRowID: rowID, in: db)?.state == .joined else {
+            guard try members.hasJoined(channelID: channel.rowID, userRowID: rowID, in: db) else {
                 throw APIError.senderNotMember
             }
         } else {

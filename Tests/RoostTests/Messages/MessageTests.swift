@@ -24,6 +24,8 @@ import Testing
             #expect(user["is_removed"] == false)
             #expect(user["parent_message_id"] == 0)
             let firstID = try #require(user["message_id"].int)
+            // The answer is built from what the send stored, not read back: it must be the same.
+            #expect(try await api.get("/v3/group_channels/chat/messages/\(firstID)").body == user.body)
 
             let file = try await api.send(
                 "chat",
