@@ -125,6 +125,10 @@ struct JSONFields {
         if let value { try write(key, value) }
     }
 
+    mutating func writeIfPresent(_ key: String, _ values: [some JSONObject]?) throws {
+        if let values { try write(key, values) }
+    }
+
     mutating func writeIfPresent(_ key: String, _ value: (some Encodable)?) throws {
         if let value { try write(key, value) }
     }

@@ -48,16 +48,15 @@ struct MessageEvents: Sendable {
     }
 
     /// A member read the channel's messages up to `time`. Recorded only when that read some
-    /// unread messages (`unreadBefore` is the count before the read): Sendbird reports a read
+    /// unread messages (`unread` is the count before and after the read): Sendbird reports a read
     /// that leaves the member's unread count as it was to no one.
-    func read(_ channel: ChannelRecord, by userRowID: Int64, upTo time: Int64, unreadBefore: Int, in db: Database) throws {
-        guard let member = try MemberRepository().find(channelID: channel.rowID, userRowID: userRowID, in: db),
-              member.unreadMessageCount != unreadBefore,
-              let user = try users.summary(ofRow: userRowID, in: db)
-        else { return }
+    func read(
+        _ channel: ChannelRecord, by userRowID: Int64, upTo time: Int64, unread: (before: Int, after: Int), in db: Database
+    ) throws {
+        guard unread.after != unread.before, let user = try users.summary(ofRow: userRowID, in: db) else { return }
         let total = try MemberRepository().totalUnread(of: [userRowID], in: db)[userRowID] ?? 0
         var payload = EventFields()
-        payload.add("read_updates", [ReadUpdate(userID: user.userID, readAt: time, unread: member.unreadMessageCount, totalUnread: total)])
+        payload.add("read_updates", [ReadUpdate(userID: user.userID, readAt: time, unread: unread.after, totalUnread: total)])
         try log.recordChannelEvent(.groupChannelMessageRead, payload, channel, at: time, concerning: [user.userID], in: db)
     }
 

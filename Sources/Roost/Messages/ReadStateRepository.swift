@@ -42,9 +42,11 @@ struct ReadStateRepository: Sendable {
     }
 
     /// A member has read everything up to `time`: their unread counts drop to what came after.
-    func markRead(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: """
+    /// Answers the member's unread message count now (nil when they are not a member).
+    @discardableResult
+    func markRead(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws -> Int? {
+        try Int.fetchOne(
+            db.cachedStatement(sql: """
                 UPDATE members SET
                     last_read_at = MAX(last_read_at, :time),
                     delivered_at = MAX(delivered_at, :time),
@@ -63,7 +65,8 @@ struct ReadStateRepository: Sendable {
                             AND (m.mention_type = 'channel'
                                  OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = :user)))
                 WHERE channel_id = :channel AND user_id = :user
-                """,
+                RETURNING unread_message_count
+                """),
             arguments: ["channel": channelID, "user": userRowID, "time": time]
         )
     }

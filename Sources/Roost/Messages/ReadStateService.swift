@@ -24,8 +24,10 @@ struct ReadStateService: Sendable {
         let upTo = timestamp.flatMap { $0 > 0 ? $0 : nil } ?? clock.now
         try await database.write { db in
             let (channel, member) = try member(url, userID, in: db)
-            try readState.markRead(channelID: channel.rowID, userRowID: member.userRowID, upTo: upTo, in: db)
-            try MessageEvents(log: events).read(channel, by: member.userRowID, upTo: upTo, unreadBefore: member.unreadMessageCount, in: db)
+            let unread = try readState.markRead(channelID: channel.rowID, userRowID: member.userRowID, upTo: upTo, in: db) ?? 0
+            try MessageEvents(log: events).read(
+                channel, by: member.userRowID, upTo: upTo, unread: (before: member.unreadMessageCount, after: unread), in: db
+            )
             try UserActivityRepository().recordActive(member.userRowID, viewed: true, at: clock.now, in: db)
         }
     }
@@ -69,9 +71,9 @@ struct ReadStateService: Sendable {
             }
             for channelID in channelIDs {
                 let unreadBefore = try members.find(channelID: channelID, userRowID: userRowID, in: db)?.unreadMessageCount ?? 0
-                try readState.markRead(channelID: channelID, userRowID: userRowID, upTo: now, in: db)
+                let unread = try readState.markRead(channelID: channelID, userRowID: userRowID, upTo: now, in: db) ?? 0
                 if unreadBefore > 0, let channel = try channels.find(rowID: channelID, in: db) {
-                    try MessageEvents(log: events).read(channel, by: userRowID, upTo: now, unreadBefore: unreadBefore, in: db)
+                    try MessageEvents(log: events).read(channel, by: userRowID, upTo: now, unread: (before: unreadBefore, after: unread), in: db)
                 }
             }
             try UserActivityRepository().recordActive(userRowID, viewed: true, at: now, in: db)

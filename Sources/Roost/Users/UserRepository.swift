@@ -200,7 +200,15 @@ struct UserRepository: Sendable {
         try summaries(ofRows: [rowID], in: db)[rowID]
     }
 
-    /// Summaries of the given users in two queries, keyed by row id.
+    /// The columns of a user's summary, in the order `summaries(ofRows:)` reads them.
+    private enum SummaryColumns: Int, TableColumns {
+        case id, user_id, nickname, profile_url, is_active, last_seen_at, open_streams
+    }
+
+    private static let summaryColumns = SummaryColumns.qualified(by: "users")
+
+    /// Summaries of the given users in two queries, keyed by row id. Every page of messages,
+    /// members or channels reads them, so their columns are read by position.
     func summaries(ofRows rowIDs: some Collection<Int64>, in db: Database) throws -> [Int64: UserSummary] {
         let unique = Array(Set(rowIDs))
         guard !unique.isEmpty else { return [:] }
@@ -208,16 +216,18 @@ struct UserRepository: Sendable {
         let metadata = try Self.metadata.items(ofOwners: list, in: db)
         let rows = try Row.fetchCursor(
             db.cachedStatement(
-                sql: "SELECT id, user_id, nickname, profile_url, is_active, last_seen_at, open_streams FROM users WHERE id IN (\(list.placeholders))"
+                sql: "SELECT \(Self.summaryColumns) FROM users WHERE id IN (\(list.placeholders))"
             ),
             arguments: list.arguments
         )
         var summaries: [Int64: UserSummary] = [:]
+        summaries.reserveCapacity(unique.count)
         while let row = try rows.next() {
-            let rowID: Int64 = row["id"]
+            let rowID: Int64 = row[SummaryColumns.id]
             summaries[rowID] = UserSummary(
-                rowID: rowID, userID: row["user_id"], nickname: row["nickname"], profileURL: row["profile_url"],
-                isActive: row["is_active"], lastSeenAt: row["last_seen_at"], isOnline: row["open_streams"] as Int > 0,
+                rowID: rowID, userID: row[SummaryColumns.user_id], nickname: row[SummaryColumns.nickname],
+                profileURL: row[SummaryColumns.profile_url], isActive: row[SummaryColumns.is_active],
+                lastSeenAt: row[SummaryColumns.last_seen_at], isOnline: row[SummaryColumns.open_streams] as Int > 0,
                 metadata: metadata[rowID] ?? [:]
             )
         }
