@@ -69,9 +69,17 @@ extension Request {
         return found
     }
 
+    /// Whether the media type (before any `;` parameters, spaces and tabs around it, in any
+    /// case) is `application/json`. Byte by byte: Foundation's whitespace trimming cost a
+    /// write route 3% of its time.
     private static func isJSON(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        return mediaType == "application/json"
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var mediaType = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        while let first = mediaType.first, isBlank(first) { mediaType.removeFirst() }
+        while let last = mediaType.last, isBlank(last) { mediaType.removeLast() }
+        // Only ASCII letters are lower-cased: no other byte could match the expected type.
+        let lowercased = mediaType.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        return lowercased.elementsEqual("application/json".utf8)
     }
 }
 
