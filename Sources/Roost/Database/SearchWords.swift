@@ -8,10 +8,11 @@ import GRDB
 /// channel as a separate token, FTS5 merged every matching word's entries across the whole
 /// table before narrowing them to the channel.
 ///
-/// `SearchIndex.catchUp` and the migrations' backfills call `search_words(channel_id, message)`,
-/// so each connection that writes messages has the function (`register(in:)`). The index's own tokenizer (`ascii`
-/// with `_`) only splits on the spaces put between terms here, so what is a word, and how
-/// it folds, is decided in this one place for the index and for queries alike.
+/// `SearchIndex.catchUp` and the migrations' backfills call `search_words(channel_id,
+/// message)`, so each connection that writes messages has the function (`register(in:)`).
+/// The index's own tokenizer (`ascii` with `_`) only splits on the spaces put between terms
+/// here, so what is a word, and how it folds, is decided in this one place for the index and
+/// for queries alike.
 enum SearchWords {
     /// The words of `text`, folded. A word is a run of letters, digits and private-use
     /// characters, with the marks that follow them (SQLite's `unicode61` rule).
