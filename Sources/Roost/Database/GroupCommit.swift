@@ -25,7 +25,7 @@ final class GroupCommit: @unchecked Sendable {
     private var draining = false
     private var commitHooks: [@Sendable () -> Void] = []
 
-    init(writer: any DatabaseWriter, beforeCommit: @escaping @Sendable (Database) throws -> Void = { _ in }) {
+    init(writer: any DatabaseWriter, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
         self.writer = writer
         self.beforeCommit = beforeCommit
     }

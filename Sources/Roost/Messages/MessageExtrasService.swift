@@ -35,7 +35,7 @@ struct MessageExtrasService: Sendable {
         return try await database.write { db in
             let (channel, message) = try lookup.existing(messageID, of: type, url, in: db)
             let userRowID = try users.existingRowID(of: userID, in: db)
-            guard try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)?.state == .joined else {
+            guard try members.hasJoined(channelID: channel.rowID, userRowID: userRowID, in: db) else {
                 throw APIError.notAMember(userID)
             }
             if adding {

@@ -184,7 +184,7 @@ struct ScheduledMessageService: Sendable {
         guard type != .admin else { return nil }
         guard let userID = request.userID, !userID.isEmpty else { throw APIError.missing("user_id") }
         let sender = try users.existingRowID(of: userID, in: db)
-        guard try members.find(channelID: channel.rowID, userRowID: sender, in: db)?.state == .joined else {
+        guard try members.hasJoined(channelID: channel.rowID, userRowID: sender, in: db) else {
             throw APIError.senderNotMember
         }
         return sender
