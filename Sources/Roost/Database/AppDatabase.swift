@@ -78,8 +78,17 @@ public final class AppDatabase: Sendable {
     }
 
     /// Reads a consistent snapshot, in parallel with other reads and with the writer.
+    /// GRDB's `async` read goes from the task to its pool's queue, back to the task, to the
+    /// reader's queue and back again; its callback form goes from the pool's queue straight
+    /// on to the reader's and only then resumes the task: two thread switches fewer per read
+    /// (history pages +19%, a channel view +25%, at the same p99). Unlike the `async` form it
+    /// does not interrupt a read whose request was cancelled; reads are short.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.read(value)
+        try await withCheckedThrowingContinuation { continuation in
+            writer.asyncRead { database in
+                continuation.resume(with: Result { try value(database.get()) })
+            }
+        }
     }
 
     /// How many times the whole database was replaced (a snapshot restored). Work that read
