@@ -32,7 +32,10 @@ struct GroupChannelAssembler: Sendable {
         typing.values.forEach { userRowIDs.formUnion($0) }
         let summaries = try users.summaries(ofRows: userRowIDs, in: db)
         let pins = try PinnedMessageRepository().pins(ofChannels: channelIDs, in: db)
-        let shownMessages = try shownMessages(of: records, seenBy: viewerMemberships, pinned: pins, in: db)
+        let shownMessages = try shownMessages(
+            of: records, seenBy: viewerMemberships, pinned: pins,
+            known: (operators: operatorIDs.mapValues(Set.init), users: summaries), in: db
+        )
 
         return records.map { record in
             let channelOperators = operatorIDs[record.rowID] ?? []
@@ -79,15 +82,20 @@ struct GroupChannelAssembler: Sendable {
     }
 
     /// The messages the channels show: their last ones, the viewer's own silent ones and the
-    /// latest pinned ones, keyed by message id.
+    /// latest pinned ones, keyed by message id. The channels' operators and the users already
+    /// read for the channels are not read again for the messages.
     private func shownMessages(
-        of records: [ChannelRecord], seenBy viewer: [Int64: MemberRecord], pinned: [Int64: [Int64]], in db: Database
+        of records: [ChannelRecord], seenBy viewer: [Int64: MemberRecord], pinned: [Int64: [Int64]],
+        known: (operators: [Int64: Set<Int64>], users: [Int64: UserSummary]), in db: Database
     ) throws -> [Int64: Message] {
         let ids = records.compactMap(\.lastMessageID) + viewer.values.compactMap(\.ownLastMessageID) + pinned.values.compactMap(\.last)
         guard !ids.isEmpty else { return [:] }
         let found = try messages.find(ids: ids, in: db).values.filter { !$0.isRemoved }
         let channelsByID = Dictionary(uniqueKeysWithValues: records.map { ($0.rowID, $0) })
-        let built = try messageAssembler.messages(Array(found), channels: channelsByID, options: MessageViewOptions(), in: db)
+        let built = try messageAssembler.messages(
+            Array(found), channels: channelsByID, options: MessageViewOptions(),
+            operators: known.operators, knownUsers: known.users, in: db
+        )
         return Dictionary(uniqueKeysWithValues: built.map { ($0.record.id, $0) })
     }
 

@@ -16,14 +16,18 @@ struct MessageAssembler: Sendable {
         try messages(records, channels: [channel.rowID: channel], options: options, in: db)
     }
 
-    /// Messages of several channels at once, such as the last messages of a channel list.
+    /// Messages of several channels at once, such as the last messages of a channel list. A
+    /// caller that has read the channels' operators, or some of the users, in the same
+    /// transaction passes them, and they are not read again.
     func messages(
-        _ records: [MessageRecord], channels: [Int64: ChannelRecord], options: MessageViewOptions, in db: Database
+        _ records: [MessageRecord], channels: [Int64: ChannelRecord], options: MessageViewOptions,
+        operators knownOperators: [Int64: Set<Int64>]? = nil, knownUsers: [Int64: UserSummary] = [:], in db: Database
     ) throws -> [Message] {
         try messages(
             records, channels: channels, options: options,
             mentions: try messages.mentionedUsers(ofMessages: records.map(\.id), in: db),
-            operators: try operators.operators(ofChannels: Array(channels.keys), in: db).mapValues(Set.init), in: db
+            operators: try knownOperators ?? operators.operators(ofChannels: Array(channels.keys), in: db).mapValues(Set.init),
+            knownUsers: knownUsers, in: db
         )
     }
 
@@ -35,14 +39,14 @@ struct MessageAssembler: Sendable {
         let operators = senderIsOperator ? record.senderRowID.map { [channel.rowID: Set([$0])] } ?? [:] : [:]
         return try messages(
             [record], channels: [channel.rowID: channel], options: MessageViewOptions(),
-            mentions: [record.id: Array(Set(mentioned)).sorted()], operators: operators, in: db
+            mentions: [record.id: Array(Set(mentioned)).sorted()], operators: operators, knownUsers: [:], in: db
         )[0]
     }
 
     /// Messages with their mentions and their channels' operators already known.
     private func messages(
         _ records: [MessageRecord], channels: [Int64: ChannelRecord], options: MessageViewOptions,
-        mentions: [Int64: [Int64]], operators operatorIDs: [Int64: Set<Int64>], in db: Database
+        mentions: [Int64: [Int64]], operators operatorIDs: [Int64: Set<Int64>], knownUsers: [Int64: UserSummary], in db: Database
     ) throws -> [Message] {
         let ids = records.map(\.id)
         let reactionRows = options.includeReactions ? try reactions.reactions(ofMessages: ids, in: db) : [:]
@@ -56,7 +60,7 @@ struct MessageAssembler: Sendable {
         reactionRows.values.forEach { $0.forEach { userRowIDs.formUnion($0.userRowIDs) } }
         repliers.values.forEach { userRowIDs.formUnion($0) }
         userRowIDs.formUnion(parents.values.compactMap(\.senderRowID))
-        let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+        let summaries = knownUsers.merging(try users.summaries(ofRows: userRowIDs.subtracting(knownUsers.keys), in: db)) { known, _ in known }
         let polls = try polls(of: records, details: options.includePollDetails, in: db)
 
         return records.compactMap { record in
