@@ -13,6 +13,7 @@ struct GroupChannelAssembler: Sendable {
     func channels(_ records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
         let channelIDs = records.map(\.rowID)
         let operatorIDs = try operators.operators(ofChannels: channelIDs, in: db)
+        let operatorSets = operatorIDs.mapValues(Set.init)
         let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
         let memberRecords = needsMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
         let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
@@ -34,12 +35,12 @@ struct GroupChannelAssembler: Sendable {
         let pins = try PinnedMessageRepository().pins(ofChannels: channelIDs, in: db)
         let shownMessages = try shownMessages(
             of: records, seenBy: viewerMemberships, pinned: pins,
-            known: (operators: operatorIDs.mapValues(Set.init), users: summaries), in: db
+            known: (operators: operatorSets, users: summaries), in: db
         )
 
         return records.map { record in
             let channelOperators = operatorIDs[record.rowID] ?? []
-            let operatorSet = Set(channelOperators)
+            let operatorSet = operatorSets[record.rowID] ?? []
             let mutedSet = muted[record.rowID] ?? []
             let channelMembers = memberRecords[record.rowID] ?? []
             func receipt(_ time: (MemberRecord) -> Int64) -> [String: Int64] {
