@@ -13,12 +13,40 @@ public enum LogFormat: String, Sendable, CaseIterable {
     public func bootstrap(level: Logger.Level) {
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler = switch self {
-            case .text: StreamLogHandler.standardOutput(label: label)
+            case .text: TextLogHandler(label: label)
             case .json: JSONLogHandler(label: label)
             }
             handler.logLevel = level
             return handler
         }
+    }
+}
+
+/// swift-log's plain text lines, its metadata rendered only when a line is written.
+/// `StreamLogHandler` renders its metadata again each time a key is set, and Hummingbird sets
+/// a request id on every request's logger: that rendering was ~2% of a mark as read's CPU.
+struct TextLogHandler: LogHandler {
+    private var lines: StreamLogHandler
+    var metadata: Logger.Metadata = [:]
+
+    init(label: String) {
+        lines = StreamLogHandler.standardOutput(label: label)
+    }
+
+    var logLevel: Logger.Level {
+        get { lines.logLevel }
+        set { lines.logLevel = newValue }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var event = event
+        if !metadata.isEmpty { event.metadata = metadata.merging(event.metadata ?? [:]) { $1 } }
+        lines.log(event: event)
     }
 }
 

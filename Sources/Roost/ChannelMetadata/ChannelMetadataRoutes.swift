@@ -5,41 +5,43 @@ struct ChannelMetadataRoutes: Sendable {
     let metadata: ChannelMetadataService
 
     func register(on group: RouterGroup<RoostContext>) {
-        registerMetadata(on: group)
-        registerCounters(on: group)
+        for type in ChannelType.allCases {
+            registerMetadata(on: group, type)
+            registerCounters(on: group, type)
+        }
     }
 
-    private func registerMetadata(on group: RouterGroup<RoostContext>) {
-        let path = ":channel_type/:channel_url/metadata"
+    private func registerMetadata(on group: RouterGroup<RoostContext>, _ type: ChannelType) {
+        let path = "\(type.rawValue)/:channel_url/metadata"
         group.post(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(ChannelMetadataRequest.self)
             let stored = try await metadata.createMetadata(of: type, url, items: body.metadata)
             return CreatedMetadata(metadata: stored.items, createdAt: body.includeTimestamp == true ? stored.updatedAt : nil)
         }
         group.get(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let query = request.query
             let found = try await metadata.metadata(of: type, url, keys: query.list("keys", orSingle: "key"))
             return try Self.answer(found, timestamped: try query.bool("include_ts") == true)
         }
         group.put(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(ChannelMetadataRequest.self)
             let stored = try await metadata.updateMetadata(of: type, url, items: body.metadata, upsert: body.upsert ?? false)
             return try Self.answer(stored, timestamped: body.includeTimestamp == true)
         }
         group.delete(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await metadata.deleteMetadata(of: type, url, key: request.query.string("key"))
             return EmptyObject()
         }
         group.get(RouterPath(path + "/:key")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             return MetadataItems(try await metadata.metadataValue(of: type, url, key: try context.pathParameter("key")))
         }
         group.put(RouterPath(path + "/:key")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let key = try context.pathParameter("key")
             let body = try await request.decodeJSON(MetadataValueRequest.self)
             return MetadataItems(
@@ -47,26 +49,26 @@ struct ChannelMetadataRoutes: Sendable {
             )
         }
         group.delete(RouterPath(path + "/:key")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await metadata.deleteMetadata(of: type, url, key: try context.pathParameter("key"))
             return EmptyObject()
         }
     }
 
-    private func registerCounters(on group: RouterGroup<RoostContext>) {
-        let path = ":channel_type/:channel_url/metacounter"
+    private func registerCounters(on group: RouterGroup<RoostContext>, _ type: ChannelType) {
+        let path = "\(type.rawValue)/:channel_url/metacounter"
         group.post(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(MetacounterRequest.self)
             return CounterItems(items: try await metadata.createCounters(of: type, url, values: body.metacounter.values))
         }
         group.get(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let query = request.query
             return CounterItems(items: try await metadata.counters(of: type, url, keys: query.list("keys", orSingle: "key")))
         }
         group.put(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(MetacounterRequest.self)
             return CounterItems(
                 items: try await metadata.updateCounters(
@@ -75,16 +77,16 @@ struct ChannelMetadataRoutes: Sendable {
             )
         }
         group.delete(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await metadata.deleteCounters(of: type, url, key: request.query.string("key"))
             return EmptyObject()
         }
         group.get(RouterPath(path + "/:key")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             return CounterItems(items: try await metadata.counter(of: type, url, key: try context.pathParameter("key")))
         }
         group.put(RouterPath(path + "/:key")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let key = try context.pathParameter("key")
             let body = try await request.decodeJSON(MetacounterValueRequest.self)
             return CounterItems(
@@ -94,7 +96,7 @@ struct ChannelMetadataRoutes: Sendable {
             )
         }
         group.delete(RouterPath(path + "/:key")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await metadata.deleteCounters(of: type, url, key: try context.pathParameter("key"))
             return EmptyObject()
         }

@@ -1,5 +1,5 @@
 /// The two kinds of channel, named as they appear in paths: `/v3/{channel_type}/...`.
-enum ChannelType: String, Sendable {
+enum ChannelType: String, Sendable, CaseIterable {
     case group = "group_channels"
     case open = "open_channels"
 

@@ -19,6 +19,8 @@ struct QueryParameters: Sendable {
     }
 
     private static func formDecode(_ text: Substring) -> String {
+        // Most keys and values hold neither; Foundation's replacing and decoding are slow.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

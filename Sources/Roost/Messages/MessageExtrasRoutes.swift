@@ -26,16 +26,20 @@ struct MessageExtrasRoutes: Sendable {
     let extras: MessageExtrasService
 
     func register(on group: RouterGroup<RoostContext>) {
-        let path = ":channel_type/:channel_url/messages/:message_id"
+        for type in ChannelType.allCases { register(on: group, type) }
+    }
+
+    private func register(on group: RouterGroup<RoostContext>, _ type: ChannelType) {
+        let path = "\(type.rawValue)/:channel_url/messages/:message_id"
         group.post(RouterPath(path + "/reactions")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(ReactionRequest.self)
             return ReactionChangeBody(
                 change: try await extras.react(body.reaction, by: body.userID, to: try context.messageID(), of: type, url, adding: true)
             )
         }
         group.delete(RouterPath(path + "/reactions")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let query = request.query
             guard let userID = query.string("user_id") else { throw APIError.missing("user_id") }
             guard let reaction = query.string("reaction") else { throw APIError.missing("reaction") }
@@ -44,7 +48,7 @@ struct MessageExtrasRoutes: Sendable {
             )
         }
         group.get(RouterPath(path + "/reactions")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let listUsers = try request.query.bool("list_users") ?? false
             let found = try await extras.reactions(of: try context.messageID(), of: type, url)
             return listUsers
@@ -53,14 +57,14 @@ struct MessageExtrasRoutes: Sendable {
         }
 
         group.post(RouterPath(path + "/sorted_metaarray")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(MetaArrayRequest.self)
             return MetaArrayBody(
                 sortedMetaarray: try await extras.addMetaArray(body.sortedMetaarray.items, to: try context.messageID(), of: type, url)
             )
         }
         group.put(RouterPath(path + "/sorted_metaarray")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(MetaArrayRequest.self)
             return MetaArrayBody(
                 sortedMetaarray: try await extras.updateMetaArray(
@@ -70,14 +74,14 @@ struct MessageExtrasRoutes: Sendable {
             )
         }
         group.delete(RouterPath(path + "/sorted_metaarray")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             guard let keys = request.query.list("keys") else { throw APIError.missing("keys") }
             try await extras.removeMetaArrayKeys(keys, of: try context.messageID(), type, url)
             return EmptyObject()
         }
 
         group.post(RouterPath(path + "/translation")) { request, context -> Message in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(TranslationRequest.self)
             return try await extras.translate(try context.messageID(), of: type, url, into: body.targetLangs ?? [])
         }

@@ -7,14 +7,18 @@ struct MessagePinRoutes: Sendable {
     let channels: any ChannelPresenter
 
     func register(on api: RouterGroup<RoostContext>) {
-        let path = ":channel_type/:channel_url/messages/:message_id/pin"
+        for type in ChannelType.allCases { register(on: api, type) }
+    }
+
+    private func register(on api: RouterGroup<RoostContext>, _ type: ChannelType) {
+        let path = "\(type.rawValue)/:channel_url/messages/:message_id/pin"
         api.post(RouterPath(path)) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await pins.pin(try context.messageID(), in: type, url)
             return try await channels.response(for: type, url: url)
         }
         api.delete(RouterPath(path)) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await pins.unpin(try context.messageID(), in: type, url)
             return try await channels.response(for: type, url: url)
         }

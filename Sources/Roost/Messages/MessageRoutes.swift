@@ -6,9 +6,13 @@ struct MessageRoutes: Sendable {
     let files: FileStorage
 
     func register(on group: RouterGroup<RoostContext>) {
-        let path = ":channel_type/:channel_url/messages"
+        for type in ChannelType.allCases { register(on: group, type) }
+    }
+
+    private func register(on group: RouterGroup<RoostContext>, _ type: ChannelType) {
+        let path = "\(type.rawValue)/:channel_url/messages"
         group.post(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             guard let boundary = request.multipartBoundary else {
                 return try await messages.send(to: type, url, try await request.decodeJSON(SendMessageRequest.self))
             }
@@ -28,25 +32,25 @@ struct MessageRoutes: Sendable {
             }
         }
         group.get(RouterPath(path)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             return MessageList(messages: try await messages.history(of: type, url, try HistoryRequest(request.query)))
         }
         group.get(RouterPath(path + "/total_count")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             return MessageTotal(total: try await messages.totalCount(of: type, url))
         }
         group.get(RouterPath(path + "/:message_id")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             return try await messages.message(try context.messageID(), of: type, url, options: try MessageViewOptions(request.query))
         }
         group.put(RouterPath(path + "/:message_id")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             return try await messages.update(
                 try context.messageID(), of: type, url, with: try await request.decodeJSON(UpdateMessageRequest.self)
             )
         }
         group.delete(RouterPath(path + "/:message_id")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await messages.delete(try context.messageID(), of: type, url, by: request.query.string("user_id"))
             return EmptyObject()
         }

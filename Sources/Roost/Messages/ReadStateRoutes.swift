@@ -27,18 +27,22 @@ struct ReadStateRoutes: Sendable {
     /// Registered beside the message routes (`{channel_type}/{channel_url}/messages/...`) so the
     /// router finds both; only group channels have read state.
     func register(channels group: RouterGroup<RoostContext>) {
-        let path = ":channel_type/:channel_url/messages"
+        for type in ChannelType.allCases { register(channels: group, type) }
+    }
+
+    private func register(channels group: RouterGroup<RoostContext>, _ type: ChannelType) {
+        let path = "\(type.rawValue)/:channel_url/messages"
         group.put(RouterPath(path + "/mark_as_read")) { request, context in
             let body = try await request.decodeJSON(MarkAsReadRequest.self)
-            try await readState.markAsRead(try context.groupChannel(), userID: body.userID, timestamp: body.timestamp)
+            try await readState.markAsRead(try context.groupChannelURL(in: type), userID: body.userID, timestamp: body.timestamp)
             return EmptyObject()
         }
         group.put(RouterPath(path + "/mark_as_delivered")) { request, context in
             let body = try await request.decodeJSON(MarkAsReadRequest.self)
-            return DeliveredAt(ts: try await readState.markAsDelivered(try context.groupChannel(), userID: body.userID))
+            return DeliveredAt(ts: try await readState.markAsDelivered(try context.groupChannelURL(in: type), userID: body.userID))
         }
         group.get(RouterPath(path + "/unread_count")) { request, context in
-            UnreadByMember(unread: try await readState.unreadCounts(try context.groupChannel(), userIDs: request.query.list("user_ids")))
+            UnreadByMember(unread: try await readState.unreadCounts(try context.groupChannelURL(in: type), userIDs: request.query.list("user_ids")))
         }
     }
 

@@ -10,10 +10,12 @@ struct ModerationFilterRoutes: Sendable {
             let change = try await request.decodeJSON(ModerationSettingsChange.self)
             return try await filters.update(try context.pathParameter("custom_type"), with: change)
         }
-        report.get(":channel_type/:channel_url/profanity_messages/:message_id") { _, context in
-            let (type, url) = try context.channel()
-            guard let id = Int64(try context.pathParameter("message_id")) else { throw APIError.unexpectedType("message_id", expected: .number) }
-            return try await filters.moderated(id, of: type, url)
+        for type in ChannelType.allCases {
+            report.get(RouterPath("\(type.rawValue)/:channel_url/profanity_messages/:message_id")) { _, context in
+                let url = try context.channelURL()
+                guard let id = Int64(try context.pathParameter("message_id")) else { throw APIError.unexpectedType("message_id", expected: .number) }
+                return try await filters.moderated(id, of: type, url)
+            }
         }
     }
 }

@@ -8,9 +8,13 @@ struct ModerationRoutes: Sendable {
     let channels: any ChannelPresenter
 
     func register(channels group: RouterGroup<RoostContext>) {
-        let ban = ":channel_type/:channel_url/ban"
+        for type in ChannelType.allCases { register(channels: group, type) }
+    }
+
+    private func register(channels group: RouterGroup<RoostContext>, _ type: ChannelType) {
+        let ban = "\(type.rawValue)/:channel_url/ban"
         group.post(RouterPath(ban)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(RestrictRequest.self)
             let entries = try await moderation.restrict(
                 .ban, body.targets, in: type, url, seconds: body.seconds, description: body.description, agentID: body.agentID
@@ -20,18 +24,18 @@ struct ModerationRoutes: Sendable {
                 : try jsonResponse(BanList(bannedList: entries.map(BanBody.init), totalBanCount: nil, next: nil))
         }
         group.get(RouterPath(ban)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let (page, total) = try await moderation.restrictions(.ban, in: type, url, page: try request.query.pageRequest())
             return BanList(bannedList: page.items.map(BanBody.init), totalBanCount: total, next: page.next)
         }
         group.get(RouterPath(ban + "/:banned_user_id")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             guard let entry = try await moderation.restriction(.ban, of: try context.pathParameter("banned_user_id"), in: type, url)
             else { throw APIError.notFound("Ban") }
             return BanBody(entry: entry)
         }
         group.put(RouterPath(ban + "/:banned_user_id")) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(UpdateBanRequest.self)
             return BanBody(
                 entry: try await moderation.updateBan(
@@ -40,14 +44,14 @@ struct ModerationRoutes: Sendable {
             )
         }
         group.delete(RouterPath(ban + "/:banned_user_id")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await moderation.lift(.ban, try context.pathParameter("banned_user_id"), in: type, url)
             return EmptyObject()
         }
 
-        let mute = ":channel_type/:channel_url/mute"
+        let mute = "\(type.rawValue)/:channel_url/mute"
         group.post(RouterPath(mute)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let body = try await request.decodeJSON(RestrictRequest.self)
             _ = try await moderation.restrict(
                 .mute, body.targets, in: type, url, seconds: body.seconds, description: body.description, agentID: nil
@@ -55,17 +59,17 @@ struct ModerationRoutes: Sendable {
             return try await channels.response(for: type, url: url)
         }
         group.get(RouterPath(mute)) { request, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let (page, total) = try await moderation.restrictions(.mute, in: type, url, page: try request.query.pageRequest())
             return MuteList(mutedList: page.items.map(MutedUser.init), totalMuteCount: total, next: page.next)
         }
         group.get(RouterPath(mute + "/:muted_user_id")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             let entry = try await moderation.restriction(.mute, of: try context.pathParameter("muted_user_id"), in: type, url)
             return MuteStatus(restriction: entry, now: moderation.clock.now)
         }
         group.delete(RouterPath(mute + "/:muted_user_id")) { _, context in
-            let (type, url) = try context.channel()
+            let url = try context.channelURL()
             try await moderation.lift(.mute, try context.pathParameter("muted_user_id"), in: type, url)
             return EmptyObject()
         }

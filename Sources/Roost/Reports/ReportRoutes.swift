@@ -23,29 +23,31 @@ struct ReportRoutes: Sendable {
             let page = try await reports.reports(.user(try context.pathParameter("offending_user_id")), page: try request.query.pageRequest())
             return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
         }
-        group.post(":channel_type/:channel_url/messages/:message_id") { request, context in
-            let (type, url) = try context.channel()
-            return ReportBody(
-                report: try await reports.reportMessage(
-                    try context.messageID(), in: type, url, try await request.decodeJSON(ReportRequest.self)
+        for type in ChannelType.allCases {
+            group.post(RouterPath("\(type.rawValue)/:channel_url/messages/:message_id")) { request, context in
+                let url = try context.channelURL()
+                return ReportBody(
+                    report: try await reports.reportMessage(
+                        try context.messageID(), in: type, url, try await request.decodeJSON(ReportRequest.self)
+                    )
                 )
-            )
-        }
-        group.get(":channel_type/:channel_url/messages/:message_id") { request, context in
-            let (_, url) = try context.channel()
-            let page = try await reports.reports(
-                .message(channelURL: url, messageID: try context.messageID()), page: try request.query.pageRequest()
-            )
-            return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
-        }
-        group.post(":channel_type/:channel_url") { request, context in
-            let (type, url) = try context.channel()
-            return ReportBody(report: try await reports.reportChannel(url, in: type, try await request.decodeJSON(ReportRequest.self)))
-        }
-        group.get(":channel_type/:channel_url") { request, context in
-            let (_, url) = try context.channel()
-            let page = try await reports.reports(.channel(url), page: try request.query.pageRequest())
-            return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
+            }
+            group.get(RouterPath("\(type.rawValue)/:channel_url/messages/:message_id")) { request, context in
+                let url = try context.channelURL()
+                let page = try await reports.reports(
+                    .message(channelURL: url, messageID: try context.messageID()), page: try request.query.pageRequest()
+                )
+                return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
+            }
+            group.post(RouterPath("\(type.rawValue)/:channel_url")) { request, context in
+                let url = try context.channelURL()
+                return ReportBody(report: try await reports.reportChannel(url, in: type, try await request.decodeJSON(ReportRequest.self)))
+            }
+            group.get(RouterPath("\(type.rawValue)/:channel_url")) { request, context in
+                let url = try context.channelURL()
+                let page = try await reports.reports(.channel(url), page: try request.query.pageRequest())
+                return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
+            }
         }
     }
 }

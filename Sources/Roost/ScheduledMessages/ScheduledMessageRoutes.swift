@@ -30,10 +30,12 @@ struct ScheduledMessageRoutes: Sendable {
             try await scheduled.cancel(try context.int64PathParameter("scheduled_message_id"), in: try context.pathParameter("channel_url"))
             return EmptyObject()
         }
-        api.post(":channel_type/:channel_url/scheduled_messages/:scheduled_message_id/send_now") { _, context in
-            let (type, url) = try context.channel()
-            try await scheduled.sendNow(try context.int64PathParameter("scheduled_message_id"), in: type, url)
-            return EmptyObject()
+        for type in ChannelType.allCases {
+            api.post(RouterPath("\(type.rawValue)/:channel_url/scheduled_messages/:scheduled_message_id/send_now")) { _, context in
+                let url = try context.channelURL()
+                try await scheduled.sendNow(try context.int64PathParameter("scheduled_message_id"), in: type, url)
+                return EmptyObject()
+            }
         }
         api.get("scheduled_messages") { request, _ in
             let query = request.query
