@@ -15,7 +15,8 @@ struct RoostCommand: AsyncParsableCommand {
 }
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Start the HTTP server.")
+    // Named here, not derived from the type's name at start-up (a run-time type look-up).
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Start the HTTP server.")
 
     @Option(help: "Address to listen on (env: ROOST_HOST).")
     var host: String = environment.get("ROOST_HOST") ?? defaults.host
@@ -150,6 +151,7 @@ struct Serve: AsyncParsableCommand {
 
 struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "seed",
         abstract: "Fill a database with synthetic users, group channels and messages, for benchmarks."
     )
 

@@ -111,7 +111,7 @@ func buildRouter(
     EmulatorRoutes(emulator: emulator, reset: EmulatorReset(database: database, files: files), snapshots: snapshots).register(on: roost)
 
     // The admin console: pages over the API above, through `console`.
-    try ConsoleRoutes(api: console, sessions: ConsoleSessions(), policy: access.access, database: database, clock: clock)
+    ConsoleRoutes(api: console, sessions: ConsoleSessions(), policy: access.access, database: database, clock: clock)
         .register(on: router.group("console"))
     return (router, [
         JobRunner(kind: ScheduledMessageService.jobKind) { try scheduledMessages.run($0, at: $1, in: $2) },

@@ -20,10 +20,10 @@ struct ConsoleRoutes: Sendable {
     /// An action answers where to go next.
     typealias Action = @Sendable (ConsoleForm, RoostContext, Session) async throws -> String
 
-    init(api: ConsoleAPI, sessions: ConsoleSessions, policy: any APIAccessPolicy, database: AppDatabase, clock: WallClock) throws {
+    init(api: ConsoleAPI, sessions: ConsoleSessions, policy: any APIAccessPolicy, database: AppDatabase, clock: WallClock) {
         self.api = api
         self.sessions = sessions
-        self.views = try ConsoleViews()
+        self.views = ConsoleViews()
         self.policy = policy
         self.database = database
         self.clock = clock

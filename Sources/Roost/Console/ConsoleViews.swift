@@ -6,16 +6,19 @@ import Mustache
 /// Renders the console's pages from `ConsoleTemplates`, with what every page shows (the
 /// session's CSRF token, the last action's notice), and the headers every page carries.
 struct ConsoleViews: Sendable {
-    private let library: MustacheLibrary
-
-    init() throws {
+    /// Parsed when the console renders its first page rather than at start-up, where parsing
+    /// took ~15 ms. The templates are Roost's own and the console tests render every page, so
+    /// one that does not parse fails them.
+    private static let library: MustacheLibrary? = {
         var library = MustacheLibrary()
-        for (name, template) in ConsoleTemplates.all { try library.register(template, named: name) }
-        self.library = library
-    }
+        for (name, template) in ConsoleTemplates.all {
+            guard (try? library.register(template, named: name)) != nil else { return nil }
+        }
+        return library
+    }()
 
     func render(_ name: String, _ values: [String: Any]) -> String {
-        library.render(values, withTemplate: name) ?? ""
+        Self.library?.render(values, withTemplate: name) ?? ""
     }
 
     func page(_ name: String, _ values: [String: Any], csrf: String, notice: ConsoleSessions.Notice?, status: HTTPResponse.Status = .ok) -> Response {

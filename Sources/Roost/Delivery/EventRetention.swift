@@ -5,7 +5,10 @@ import ServiceLifecycle
 /// retention period, beyond the newest `count` events, and delivered (or passed) by every
 /// delivery feed. Deletes in small batches, each its own short transaction, so writes never wait
 /// long behind it.
-struct EventRetention: Service {
+struct EventRetention: Service, CustomStringConvertible {
+    /// How the service group names it (see `DatabaseService.description`).
+    var description: String { "EventRetention" }
+
     let database: AppDatabase
     let clock: WallClock
     let period: Duration

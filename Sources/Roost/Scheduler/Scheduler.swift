@@ -6,7 +6,10 @@ import ServiceLifecycle
 /// rescheduling. Work due while Roost was down runs right after start; a run cut short by a
 /// crash left nothing behind and runs again. It looks for due work every `interval` when
 /// idle, so a clock that is moved (by tests) is noticed within it.
-struct Scheduler: Service {
+struct Scheduler: Service, CustomStringConvertible {
+    /// How the service group names it (see `DatabaseService.description`).
+    var description: String { "Scheduler" }
+
     let database: AppDatabase
     let clock: WallClock
     let handlers: [String: any JobHandler]
