@@ -7,8 +7,8 @@ import Mustache
 /// session's CSRF token, the last action's notice), and the headers every page carries.
 struct ConsoleViews: Sendable {
     /// Parsed when the console renders its first page rather than at start-up, where parsing
-    /// took ~15 ms. The templates are Roost's own and the console tests render every page, so
-    /// one that does not parse fails them.
+    /// took ~15 ms. The templates are Roost's own, and a test renders each of them, so one that
+    /// does not parse fails it.
     private static let library: MustacheLibrary? = {
         var library = MustacheLibrary()
         for (name, template) in ConsoleTemplates.all {

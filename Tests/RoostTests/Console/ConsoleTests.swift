@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import Roost
+
 /// The console over HTTP: signing in, CSRF, and what an action does through the API. The
 /// browser test (Tests/system/test_console.py) drives the same pages in Chromium.
 @Suite struct ConsoleTests {
@@ -42,6 +44,14 @@ import Testing
     static func csrf(in html: String) -> String? {
         guard let range = html.range(of: #"name="csrf" value="([0-9a-f]+)""#, options: .regularExpression) else { return nil }
         return String(html[range].dropFirst(#"name="csrf" value=""#.count).dropLast())
+    }
+
+    /// The templates are parsed when the first page is, not at start-up: a broken one would
+    /// otherwise show only as empty pages.
+    @Test func everyTemplateParsesAndRenders() {
+        for name in ConsoleTemplates.all.keys.sorted() {
+            #expect(!ConsoleViews().render(name, [:]).isEmpty, "\(name)")
+        }
     }
 
     @Test func pagesNeedASignedInAdminAndAWrongTokenIsRefused() async throws {
