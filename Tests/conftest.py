@@ -127,8 +127,8 @@ def official_schemas():
 
 @pytest.fixture(autouse=True)
 def answers_match_the_official_schemas(request, official_schemas):
-    """Every JSON body an official SDK receives in a test must match the response schema of
-    its operation in Sendbird's OpenAPI document (see Tests/schemas.py)."""
+    """Every JSON body an official SDK receives in a test must match the response model of
+    its operation in every official SDK version (see Tests/schemas.py)."""
     if "client" not in request.fixturenames:
         yield
         return
