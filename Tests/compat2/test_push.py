@@ -34,6 +34,11 @@ def test_device_tokens_and_preferences(client, token):
     assert str(updated.push_trigger_option) == "mention_only" and updated.start_hour == 22
     assert users.view_push_preferences("alice", api_token=token).start_hour == 22
     users.reset_push_preferences("alice", api_token=token)
+    # A channel's trigger is "default" until set, as Sendbird's page shows; SDK 2.1.5's enum has
+    # no such value, so its return-type check is off for this call. Page:
+    # https://sendbird.com/docs/chat/v3/platform-api/user/configuring-notification-preferences/get-push-notification-preferences-for-a-channel
+    unset = users.view_push_preferences_for_a_channel("alice", "room", api_token=token, _check_return_type=False)
+    assert unset["push_trigger_option"] == "default"
     channel = users.update_push_preferences_for_a_channel(
         "alice", "room", api_token=token,
         update_push_preferences_for_a_channel_request=UpdatePushPreferencesForAChannelRequest(push_trigger_option="mention_only"),

@@ -25,8 +25,10 @@ func buildRouter(
     let users = api.group("users")
     let readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock, events: events))
     let autoMessages = AutoEventMessages(log: events)
+    let floodGate = FloodGate(limit: settings.maxMessagesPerSecond)
+    database.deletions.onDelete { floodGate.forget($0) }
     let messages = MessageService(
-        database: database, clock: clock, events: events, floodGate: FloodGate(limit: settings.maxMessagesPerSecond),
+        database: database, clock: clock, events: events, floodGate: floodGate,
         departures: autoMessages, sendObserver: PushNotifications(log: events)
     )
 

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// `{"metadata": {...}, "upsert": ..., "include_ts": ...}` for channel metadata.
 struct ChannelMetadataRequest: Decodable {
-    let metadata: [String: String]
+    let metadata: MetadataValues
     let upsert: Bool?
     let includeTimestamp: Bool?
 

@@ -16,7 +16,7 @@ struct ChannelMetadataRoutes: Sendable {
         group.post(RouterPath(path)) { request, context in
             let url = try context.channelURL()
             let body = try await request.decodeJSON(ChannelMetadataRequest.self)
-            let stored = try await metadata.createMetadata(of: type, url, items: body.metadata)
+            let stored = try await metadata.createMetadata(of: type, url, items: body.metadata.items)
             return CreatedMetadata(metadata: stored.items, createdAt: body.includeTimestamp == true ? stored.updatedAt : nil)
         }
         group.get(RouterPath(path)) { request, context in
@@ -28,7 +28,7 @@ struct ChannelMetadataRoutes: Sendable {
         group.put(RouterPath(path)) { request, context in
             let url = try context.channelURL()
             let body = try await request.decodeJSON(ChannelMetadataRequest.self)
-            let stored = try await metadata.updateMetadata(of: type, url, items: body.metadata, upsert: body.upsert ?? false)
+            let stored = try await metadata.updateMetadata(of: type, url, items: body.metadata.items, upsert: body.upsert ?? false)
             return try Self.answer(stored, timestamped: body.includeTimestamp == true)
         }
         group.delete(RouterPath(path)) { request, context in

@@ -9,6 +9,8 @@ public final class AppDatabase: Sendable {
     private let groupCommit: GroupCommit
     private let checkpointer: Checkpointer?
     private let replacements = Atomic<Int>(0)
+    /// Rows of `users` and `channels` each commit deleted, for state kept by row id.
+    let deletions = RowDeletions()
 
     /// Opens (creating when needed) and migrates the database file at `path`.
     public convenience init(path: String, durability: Durability = .normal) throws {
@@ -35,6 +37,7 @@ public final class AppDatabase: Sendable {
         // Whatever messages a migration changed are in the search index before the first read.
         try writer.write(SearchIndex.catchUp)
         self.writer = writer
+        writer.add(transactionObserver: deletions, extent: .databaseLifetime)
         groupCommit = GroupCommit(writer: writer, beforeCommit: SearchIndex.catchUp)
         self.checkpointer = checkpointer
         if let checkpointer { groupCommit.onCommit { checkpointer.committed() } }
@@ -124,6 +127,7 @@ public final class AppDatabase: Sendable {
                 return .commit
             }
             self.replacements.add(1, ordering: .releasing)
+            self.deletions.replacedEverything()
         }
     }
 

@@ -1,6 +1,6 @@
 /// `{"metadata": {...}, "upsert": ...}`, the body of creating and updating metadata.
 struct MetadataRequest: Decodable {
-    let metadata: [String: String]
+    let metadata: MetadataValues
     let upsert: Bool?
 }
 
@@ -16,10 +16,10 @@ struct MetadataValueRequest: Decodable {
         let container = try decoder.container(keyedBy: AnyKey.self)
         for key in container.allKeys {
             switch key.stringValue {
-            case "value": value = try container.decode(String.self, forKey: key)
-            case "metadata": metadata = try container.decode([String: String].self, forKey: key)
+            case "value": value = try container.decode(MetadataValue.self, forKey: key).text
+            case "metadata": metadata = try container.decode(MetadataValues.self, forKey: key).items
             case "upsert": upsert = try container.decode(Bool.self, forKey: key)
-            default: bare[key.stringValue] = try? container.decode(String.self, forKey: key)
+            default: bare[key.stringValue] = try? container.decode(MetadataValue.self, forKey: key).text
             }
         }
     }

@@ -1,11 +1,12 @@
-import Foundation
+import Synchronization
 
-/// Flood protection: at most `limit` messages per second from one user in one channel
-/// (0 turns it off). Kept in memory; a restart forgets the last second, which is harmless.
-public final class FloodGate: @unchecked Sendable {
+/// Sendbird's flood protection: at most `limit` messages a second from one sender in one
+/// channel (0 turns it off). Kept in memory by the sender's and the channel's row ids, so it
+/// forgets a user or channel as soon as it is deleted (`forget`): SQLite gives a deleted row's
+/// id to the next row, which must start with a clean slate.
+public final class FloodGate: Sendable {
     private let limit: Int
-    private let lock = NSLock()
-    private var recent: [Key: [Int64]] = [:]
+    private let recent = Mutex<[Key: [Int64]]>([:])
 
     private struct Key: Hashable {
         let sender: Int64
@@ -21,7 +22,7 @@ public final class FloodGate: @unchecked Sendable {
     func admit(sender: Int64, channel: Int64, at now: Int64) throws(APIError) {
         guard limit > 0 else { return }
         let key = Key(sender: sender, channel: channel)
-        let admitted: Bool = lock.withLock {
+        let admitted: Bool = recent.withLock { recent in
             var times = (recent[key] ?? []).filter { $0 > now - 1000 }
             guard times.count < limit else {
                 recent[key] = times
@@ -33,6 +34,18 @@ public final class FloodGate: @unchecked Sendable {
             return true
         }
         guard admitted else { throw .rateLimited }
+    }
+
+    /// Drops what was counted for deleted users and channels.
+    func forget(_ deleted: RowDeletions.Deleted) {
+        guard limit > 0 else { return }
+        recent.withLock { recent in
+            if deleted.everything {
+                recent = [:]
+            } else {
+                recent = recent.filter { !deleted.users.contains($0.key.sender) && !deleted.channels.contains($0.key.channel) }
+            }
+        }
     }
 }
 

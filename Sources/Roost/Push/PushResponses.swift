@@ -1,10 +1,9 @@
 import Hummingbird
 
-/// A user's push preferences as Sendbird answers them. The snooze times are left out of
-/// `GET`, where the two official SDKs want them as different types, and written elsewhere.
+/// A user's push preferences as Sendbird's page shows them, the snooze times in Unix
+/// milliseconds (0 when none is set). SDK 0.0.16's model wants those as strings; the page wins.
 struct PushPreferencesBody: ResponseEncodable, JSONObject {
     let preferences: PushPreferences
-    let withSnooze: Bool
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("push_trigger_option", preferences.triggerOption)
@@ -15,10 +14,8 @@ struct PushPreferencesBody: ResponseEncodable, JSONObject {
         try fields.write("end_min", preferences.endMin)
         try fields.write("timezone", preferences.timezone)
         try fields.write("snooze_enabled", preferences.snoozeEnabled)
-        if withSnooze {
-            try fields.write("snooze_start_ts", preferences.snoozeStart)
-            try fields.write("snooze_end_ts", preferences.snoozeEnd)
-        }
+        try fields.write("snooze_start_ts", preferences.snoozeStart)
+        try fields.write("snooze_end_ts", preferences.snoozeEnd)
         try fields.write("push_sound", preferences.pushSound)
         try fields.write("block_push_from_bots", preferences.blockPushFromBots)
         try fields.write("push_blocked_bot_ids", preferences.blockedBotIDs)
@@ -26,13 +23,13 @@ struct PushPreferencesBody: ResponseEncodable, JSONObject {
     }
 }
 
-/// A member's preference for one channel; `push_trigger_option` is left out while it is
-/// `default` (SDK 2.1.5 does not accept that value).
+/// A member's preference for one channel. `push_trigger_option` is `default` until set, as
+/// Sendbird's page shows, though SDK 2.1.5's model has no such value.
 struct ChannelPushPreferenceBody: ResponseEncodable, JSONObject {
     let preference: ChannelPushPreference
 
     func write(to fields: inout JSONFields) throws {
-        if preference.triggerOption != "default" { try fields.write("push_trigger_option", preference.triggerOption) }
+        try fields.write("push_trigger_option", preference.triggerOption)
         try fields.write("push_sound", preference.pushSound)
         try fields.write("enable", preference.triggerOption != "off")
     }

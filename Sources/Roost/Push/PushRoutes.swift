@@ -37,11 +37,11 @@ struct PushRoutes: Sendable {
         }
 
         users.get(":user_id/push_preference") { _, context in
-            PushPreferencesBody(preferences: try await push.preferences(of: try context.pathParameter("user_id")), withSnooze: false)
+            PushPreferencesBody(preferences: try await push.preferences(of: try context.pathParameter("user_id")))
         }
         users.put(":user_id/push_preference") { request, context in
             let change = try await request.decodeJSON(PushPreferencesChange.self)
-            return PushPreferencesBody(preferences: try await push.updatePreferences(of: try context.pathParameter("user_id"), with: change), withSnooze: true)
+            return PushPreferencesBody(preferences: try await push.updatePreferences(of: try context.pathParameter("user_id"), with: change))
         }
         users.delete(":user_id/push_preference") { _, context in
             _ = try await push.updatePreferences(of: try context.pathParameter("user_id"), with: PushPreferencesChange(), reset: true)

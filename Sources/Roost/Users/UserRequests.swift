@@ -4,7 +4,7 @@ struct CreateUserRequest: Decodable {
     let nickname: String
     let profileURL: String
     let issueAccessToken: Bool?
-    let metadata: [String: String]?
+    let metadata: MetadataValues?
     let discoveryKeys: [String]?
     let preferredLanguages: [String]?
 

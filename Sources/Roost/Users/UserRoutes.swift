@@ -52,7 +52,7 @@ struct UserRoutes: Sendable {
     private func registerMetadata(on group: RouterGroup<RoostContext>) {
         group.post(":user_id/metadata") { request, context in
             let body = try await request.decodeJSON(MetadataRequest.self)
-            return MetadataItems(try await users.createMetadata(of: try context.pathParameter("user_id"), items: body.metadata))
+            return MetadataItems(try await users.createMetadata(of: try context.pathParameter("user_id"), items: body.metadata.items))
         }
         group.get(":user_id/metadata") { request, context in
             let query = request.query
@@ -62,7 +62,7 @@ struct UserRoutes: Sendable {
         group.put(":user_id/metadata") { request, context in
             let body = try await request.decodeJSON(MetadataRequest.self)
             return MetadataItems(
-                try await users.updateMetadata(of: try context.pathParameter("user_id"), items: body.metadata, upsert: body.upsert ?? false)
+                try await users.updateMetadata(of: try context.pathParameter("user_id"), items: body.metadata.items, upsert: body.upsert ?? false)
             )
         }
         group.delete(":user_id/metadata") { request, context in

@@ -16,7 +16,7 @@ struct UserService: Sendable {
         try UserRules.checkUserID(request.userID)
         try UserRules.checkNickname(request.nickname)
         try UserRules.checkProfileURL(request.profileURL)
-        let metadata = request.metadata ?? [:]
+        let metadata = request.metadata?.items ?? [:]
         try MetadataRules.check(metadata, countAfter: metadata.count)
         let discoveryKeys = try UserRules.checkDiscoveryKeys(request.discoveryKeys ?? [])
         let languages = try UserRules.checkPreferredLanguages(request.preferredLanguages ?? [])

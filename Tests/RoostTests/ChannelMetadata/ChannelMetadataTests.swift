@@ -42,7 +42,7 @@ import Testing
             #expect(try await api.delete(base).json == [:])
             #expect(try await api.get(base).json == [:])
 
-            expectError(try await api.post(base, #"{"metadata": {"k": 1}}"#), code: 400100)
+            expectError(try await api.post(base, #"{"metadata": {"k": [1]}}"#), code: 400100)
             expectError(try await api.post(base, #"{"metadata": {"a,b": "1"}}"#), code: 400151)
             expectError(try await api.post(base, #"{"metadata": {"k": "\#(String(repeating: "v", count: 191))"}}"#), code: 400110)
             expectError(try await api.get("/v3/\(channelType)/nowhere/metadata"), code: 400201)
@@ -83,6 +83,24 @@ import Testing
             expectError(try await api.get("\(base)/new"), code: 400201)
             #expect(try await api.delete(base).json == [:])
             #expect(try await api.get(base).json == [:])
+        }
+    }
+
+    /// As for users: numbers and booleans are kept as their JSON text.
+    @Test(arguments: ["group_channels", "open_channels"])
+    func numbersAndBooleansAreKeptAsText(channelType: String) async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            let created = channelType == "group_channels"
+                ? try await api.createChannel(#"{"user_ids": ["alice"]}"#)
+                : try await api.post("/v3/open_channels", "{}")
+            let base = "/v3/\(channelType)/\(created["channel_url"].string!)/metadata"
+            #expect(try await api.post(base, #"{"metadata": {"pinned": true, "rank": 12, "score": 0.5}}"#).json
+                == ["metadata": ["pinned": "true", "rank": "12", "score": "0.5"]])
+            #expect(try await api.put("\(base)/rank", #"{"value": 13}"#).json == ["rank": "13"])
+            #expect(try await api.put(base, #"{"metadata": {"pinned": false}}"#).json == ["pinned": "false"])
+            #expect(try await api.get(base).json == ["pinned": "false", "rank": "13", "score": "0.5"])
+            expectError(try await api.put(base, #"{"metadata": {"pinned": null}}"#), code: 400100)
         }
     }
 

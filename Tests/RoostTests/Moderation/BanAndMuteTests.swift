@@ -149,4 +149,37 @@ import Testing
             try await api.say("alice", "next second", in: "chat")
         }
     }
+
+    /// Sendbird's own integration tests delete their users and channels after each test; the
+    /// next test's new user and channel get the deleted rows' ids back from SQLite. What the
+    /// flood gate counted for the deleted pair must not hold back the new one.
+    @Test func floodProtectionForgetsDeletedUsersAndChannels() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock, maxMessagesPerSecond: 2) { api in
+            for round in 0..<6 {
+                let (user, channel) = round.isMultiple(of: 2) ? ("alice", "chat") : ("bob\(round)", "room\(round)")
+                try await api.createUsers(user)
+                try await api.createChannel(#"{"channel_url": "\#(channel)", "user_ids": ["\#(user)"]}"#)
+                try await api.say(user, "first", in: channel)
+                try await api.say(user, "second", in: channel)
+                let refused = try await api.post("/v3/group_channels/\(channel)/messages", #"{"message_type": "MESG", "user_id": "\#(user)", "message": "third"}"#)
+                expectError(refused, status: .tooManyRequests, code: 400910)
+                if round.isMultiple(of: 3) {
+                    #expect(try await api.delete("/v3/group_channels/\(channel)").status == .ok)
+                    #expect(try await api.delete("/v3/users/\(user)").status == .ok)
+                } else {
+                    #expect(try await api.delete("/v3/users/\(user)").status == .ok)
+                    #expect(try await api.delete("/v3/group_channels/\(channel)").status == .ok)
+                }
+            }
+            // An emulator reset deletes every row at once.
+            try await api.createUsers("carol")
+            try await api.createChannel(#"{"channel_url": "hall", "user_ids": ["carol"]}"#)
+            for text in ["one", "two"] { try await api.say("carol", text, in: "hall") }
+            #expect(try await api.post("/roost/reset", "{}").status == .ok)
+            try await api.createUsers("dave")
+            try await api.createChannel(#"{"channel_url": "lobby", "user_ids": ["dave"]}"#)
+            for text in ["one", "two"] { try await api.say("dave", text, in: "lobby") }
+        }
+    }
 }

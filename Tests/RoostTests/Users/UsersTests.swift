@@ -51,7 +51,7 @@ import Testing
             expectError(try await api.post("/v3/users", #"{"user_id": "a", "nickname": "", "profile_url": "", "issue_access_token": "yes"}"#), code: 400104)
             expectError(try await api.post("/v3/users", #"{"user_id": "a", "nickname": "", "profile_url": "", "discovery_keys": "k"}"#), code: 400102)
             expectError(try await api.post("/v3/users", #"{"user_id": "a", "nickname": "", "profile_url": "", "metadata": "m"}"#), code: 400103)
-            expectError(try await api.post("/v3/users", #"{"user_id": "a", "nickname": "", "profile_url": "", "metadata": {"k": 1}}"#), code: 400100)
+            expectError(try await api.post("/v3/users", #"{"user_id": "a", "nickname": "", "profile_url": "", "metadata": {"k": [1]}}"#), code: 400100)
             expectError(try await api.post("/v3/users", #"{"user_id": "", "nickname": "", "profile_url": ""}"#), code: 400151)
             expectError(try await api.post("/v3/users", #"{"user_id": "   ", "nickname": "", "profile_url": ""}"#), code: 400151)
             let long = String(repeating: "x", count: 81)
