@@ -162,3 +162,25 @@ extension AnnouncementRecord: JSONObject, ResponseEncodable {
         }
     }
 }
+
+/// How many members an announcement's messages reached, and how many of them have read it.
+struct AnnouncementOpens: Sendable, Equatable {
+    var reached = 0
+    var opened = 0
+
+    /// The share of the members reached who read it, from 0 to 1; 0 while it reached no one.
+    var rate: Double { reached == 0 ? 0 : Double(opened) / Double(reached) }
+}
+
+/// An announcement as the announcement routes answer it: the record, with `open_count` and
+/// `open_rate` as Sendbird's schema has them.
+struct AnnouncementBody: JSONObject, ResponseEncodable, Sendable {
+    let record: AnnouncementRecord
+    let opens: AnnouncementOpens
+
+    func write(to fields: inout JSONFields) throws {
+        try record.write(to: &fields)
+        try fields.write("open_count", opens.opened)
+        try fields.write("open_rate", opens.rate)
+    }
+}

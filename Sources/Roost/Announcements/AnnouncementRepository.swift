@@ -133,6 +133,30 @@ struct AnnouncementRepository: Sendable {
         ).map { ($0[0], $0[1], $0[2], $0[3]) }
     }
 
+    /// For each announcement: how many members its messages reached (as `openStatus` lists
+    /// them) and how many of those have read it since. Announcements nothing reached yet are
+    /// left out.
+    func opens(of announcementIDs: [Int64], in db: Database) throws -> [Int64: AnnouncementOpens] {
+        guard !announcementIDs.isEmpty else { return [:] }
+        let ids = SQL.ValueList(announcementIDs)
+        var opens: [Int64: AnnouncementOpens] = [:]
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT t.announcement_id, COUNT(*) AS reached, SUM(m.last_read_at >= msg.created_at) AS opened
+                FROM announcement_targets t
+                JOIN messages msg ON msg.id = t.message_id
+                JOIN members m ON m.channel_id = t.channel_id AND m.state = 'joined' AND m.user_id IS NOT msg.sender_id
+                WHERE t.announcement_id IN (\(ids.placeholders))
+                GROUP BY t.announcement_id
+                """),
+            arguments: ids.arguments
+        )
+        while let row = try rows.next() {
+            opens[row["announcement_id"]] = AnnouncementOpens(reached: row["reached"], opened: row["opened"])
+        }
+        return opens
+    }
+
     // MARK: Channels to target
 
     /// The group channels a user has joined.

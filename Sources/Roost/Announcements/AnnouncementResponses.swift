@@ -106,7 +106,7 @@ struct AnnouncementStatisticsList: ResponseEncodable, JSONObject {
 }
 
 struct AnnouncementList: ResponseEncodable, JSONObject {
-    let page: Page<AnnouncementRecord>
+    let page: Page<AnnouncementBody>
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("announcements", page.items)

@@ -24,7 +24,7 @@ struct AnnouncementService: Sendable {
 
     // MARK: Create and change
 
-    func create(_ request: AnnouncementRequest) async throws -> AnnouncementRecord {
+    func create(_ request: AnnouncementRequest) async throws -> AnnouncementBody {
         let now = clock.now
         var message = AnnouncementMessage()
         var settings = AnnouncementSettings()
@@ -42,14 +42,14 @@ struct AnnouncementService: Sendable {
             )
             record.id = try announcements.insert(record, in: db)
             try jobs.schedule(Self.jobKind, for: record.id, at: scheduledAt, payload: Phase.resolve.rawValue, in: db)
-            return record
+            return AnnouncementBody(record: record, opens: AnnouncementOpens())
         }
     }
 
     /// An action (`cancel`, `pause`, `resume`, `stop`), or changes to one still scheduled.
-    func update(_ uniqueID: String, _ request: AnnouncementRequest) async throws -> AnnouncementRecord {
+    func update(_ uniqueID: String, _ request: AnnouncementRequest) async throws -> AnnouncementBody {
         let now = clock.now
-        return try await database.write { db in
+        let record = try await database.write { db in
             var record = try existing(uniqueID, in: db)
             if let action = request.action {
                 try perform(action, on: &record, at: now, in: db)
@@ -67,6 +67,8 @@ struct AnnouncementService: Sendable {
             try jobs.schedule(Self.jobKind, for: record.id, at: record.scheduledAt, payload: Phase.resolve.rawValue, in: db)
             return record
         }
+        // Counted on a reader, after the write: the writer does only the change.
+        return try await database.read { db in try withOpens([record], in: db)[0] }
     }
 
     private func perform(_ action: String, on record: inout AnnouncementRecord, at now: Int64, in db: Database) throws {
@@ -97,16 +99,25 @@ struct AnnouncementService: Sendable {
 
     // MARK: Read
 
-    func announcement(_ uniqueID: String) async throws -> AnnouncementRecord {
-        try await database.read { db in try existing(uniqueID, in: db) }
+    func announcement(_ uniqueID: String) async throws -> AnnouncementBody {
+        try await database.read { db in try withOpens([try existing(uniqueID, in: db)], in: db)[0] }
     }
 
-    func list(status: AnnouncementStatus?, group: String?, byScheduledAt: Bool, page request: PageRequest) async throws -> Page<AnnouncementRecord> {
+    func list(status: AnnouncementStatus?, group: String?, byScheduledAt: Bool, page request: PageRequest) async throws -> Page<AnnouncementBody> {
         let after = try request.after.map { cursor throws(APIError) in (try cursor.integer(at: 0), try cursor.integer(at: 1)) }
-        let fetched = try await database.read { db in
-            try announcements.page(status: status, group: group, byScheduledAt: byScheduledAt, after: after, limit: request.fetchLimit, in: db)
+        return try await database.read { db in
+            let fetched = try announcements.page(
+                status: status, group: group, byScheduledAt: byScheduledAt, after: after, limit: request.fetchLimit, in: db
+            )
+            return try Page(fetched: fetched, request: request) {
+                PageCursor([String(byScheduledAt ? $0.scheduledAt : $0.createdAt), String($0.id)])
+            }.mapItems { try withOpens($0, in: db) }
         }
-        return Page(fetched: fetched, request: request) { PageCursor([String(byScheduledAt ? $0.scheduledAt : $0.createdAt), String($0.id)]) }
+    }
+
+    private func withOpens(_ records: [AnnouncementRecord], in db: Database) throws -> [AnnouncementBody] {
+        let opens = try announcements.opens(of: records.map(\.id), in: db)
+        return records.map { AnnouncementBody(record: $0, opens: opens[$0.id] ?? AnnouncementOpens()) }
     }
 
     func groups(page request: PageRequest) async throws -> Page<String> {

@@ -27,6 +27,7 @@ import Testing
                 """#)
             #expect(created.status == .ok, "\(created)")
             #expect(created["status"] == "scheduled" && created["message"]["content"] == "All hands at 3" && created["target_list"] == [])
+            #expect(created["open_count"] == 0 && created["open_rate"] == 0)
             expectError(try await api.post("/v3/announcements", #"{"unique_id": "all-hands", "message": {"type": "MESG", "user_id": "boss", "content": "x"}}"#), code: 400202)
             expectError(try await api.post("/v3/announcements", #"{"message": {"type": "ADMM", "content": "x"}, "target_at": "sender_all_channels"}"#), code: 400111)
             expectError(try await api.post("/v3/announcements", #"{"message": {"type": "MESG", "user_id": "boss", "content": "x"}, "target_at": "target_channels"}"#), code: 400105)
@@ -54,6 +55,12 @@ import Testing
             #expect(status.map { "\($0["user_id"].string ?? ""):\($0["channel_url"].string ?? ""):\($0["has_opened"].bool ?? false)" }
                 == ["ann:boss-ann:false", "ann:team:true", "ben:team:false"])
             #expect(try await api.get("/v3/announcement_open_status/all-hands?has_opened=true")["open_status"].array.count == 1)
+            // One of the three members reached has read it, as its view and the list answer.
+            let viewed = try await api.get("/v3/announcements/all-hands")
+            #expect(viewed["open_count"] == 1 && viewed["open_rate"] == .number(1.0 / 3.0))
+            let listed = try await api.get("/v3/announcements?announcement_group=company")["announcements"].array
+            #expect(listed.map { $0["open_count"].int ?? -1 } == [1])
+            #expect(try await api.get("/v3/announcements/hello-cat")["open_count"] == 0)
             let rate = try await api.get("/v3/announcement_open_rate/all-hands?days=1")
             #expect(rate["open_counts"].array.count == 24 && rate["cumulative_open_counts"].array.last == 1)
             #expect(try await api.get("/v3/announcement_open_rate_by_group/company")["announcement_group"] == "company")
