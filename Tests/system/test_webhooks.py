@@ -7,6 +7,7 @@ import hmac
 import json
 import os
 import socket
+import struct
 import tempfile
 import threading
 import time
@@ -365,12 +366,28 @@ def test_a_user_is_online_while_their_own_stream_is_open(roost):
     assert [peak["peak_connections"] for peak in peaks] == [1]
     assert call(roost.url, "GET", "/v3/applications/dau")[1] == {"dau": 1}
     connection.close()
-    # Closing is noticed on the next write: a send to alice's channel makes one.
-    send(roost.url, "wake the stream")
+    # Nothing is sent to the stream: its closing alone makes alice offline, within a second.
+    closed = time.monotonic()
     while call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is not False:
-        assert time.monotonic() < deadline + 10, "alice never went offline"
-        time.sleep(0.05)
+        assert time.monotonic() < closed + 1, "alice still read as online a second after her stream closed"
+        time.sleep(0.02)
     assert call(roost.url, "GET", "/v3/users/alice")[1]["last_seen_at"] > 0
+    # The same when the client resets the connection instead of closing it.
+    connection = socket.create_connection((host, int(port)), timeout=10)
+    connection.sendall(
+        f"GET /roost/events?user_id=alice HTTP/1.1\r\nHost: roost\r\nAccept: text/event-stream\r\nSession-Key: {token}\r\n\r\n".encode()
+    )
+    assert connection.recv(65536).startswith(b"HTTP/1.1 200")
+    deadline = time.monotonic() + 10
+    while call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is not True:
+        assert time.monotonic() < deadline, "alice never came online again"
+        time.sleep(0.05)
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    connection.close()
+    closed = time.monotonic()
+    while call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is not False:
+        assert time.monotonic() < closed + 1, "alice still read as online a second after her connection was reset"
+        time.sleep(0.02)
 
 
 def test_bot_callbacks_reach_the_bots_url(roost):
@@ -440,7 +457,6 @@ def test_pushes_skip_online_members_and_reach_the_relay():
             send(roost.url, "bob is here")
             assert call(roost.url, "GET", "/roost/pushes")[1]["pushes"] == [], "online members get no push"
             connection.close()
-            send(roost.url, "wake the stream")
             while call(roost.url, "GET", "/v3/users/bob")[1]["is_online"] is not False:
                 assert time.monotonic() < deadline + 10, "bob never went offline"
                 time.sleep(0.05)

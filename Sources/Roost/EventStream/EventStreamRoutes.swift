@@ -21,7 +21,7 @@ struct EventStreamRoutes: Sendable {
             let grant = try await access.grant(for: request, context: context, query: query)
             let since = try Self.since(request, query)
             if request.headers[.accept]?.contains("text/event-stream") == true {
-                return streamResponse(from: since, filter: grant.filter, owner: grant.owner)
+                return streamResponse(from: since, filter: grant.filter, owner: grant.owner, context: context)
             }
             let limit = try query.int("limit") ?? 100
             guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
@@ -42,21 +42,22 @@ struct EventStreamRoutes: Sendable {
         return since
     }
 
-    /// The live stream; a user's own stream (`owner`) keeps them online while it is open.
-    private func streamResponse(from start: Int64, filter: EventFilter, owner: String?) -> Response {
+    /// The live stream; a user's own stream (`owner`) keeps them online while it is open, and
+    /// no longer than the client stays: they read as offline as soon as it disconnects.
+    private func streamResponse(from start: Int64, filter: EventFilter, owner: String?, context: RoostContext) -> Response {
         let events = ServerSentEvents(stream: stream, filter: filter, start: start)
-        let users = self.users
+        let presence = owner.map { StreamPresence(of: $0, users: users) }
+        if let presence { context.onClientDeparture { Task { await presence.end() } } }
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in
-                if let owner { try await users.streamOpened(by: owner) }
                 do {
                     for try await chunk in events { try await writer.write(chunk) }
                 } catch {
                     // The client went away: the stream is over.
                 }
-                if let owner { try await users.streamClosed(by: owner) }
+                await presence?.end()
                 try await writer.finish(nil)
             }
         )

@@ -4,7 +4,7 @@ import NIOCore
 /// Request context for every route: responses are written with the shared JSON encoder.
 public struct RoostContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
-    private let connection: any Channel
+    let connection: any Channel
     /// Set by `APITokenMiddleware` for the routes behind it.
     var apiToken: APITokenKind?
 
