@@ -82,6 +82,8 @@ extension MessageService.HistoryRequest {
         let withReplies = try query.bool("with_replies")
         filter.replyType = try query.option("include_reply_type", as: MessageFilter.ReplyType.self)
             ?? (withReplies == true ? .all : .none)
+        // Roost has no subchannels: an open channel is one room, so either value lists the same
+        // messages. A wrong type is still refused.
         _ = try query.bool("show_subchannel_messages_only")
         options = try MessageViewOptions(query)
     }

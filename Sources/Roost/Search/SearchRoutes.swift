@@ -11,7 +11,7 @@ struct SearchRoutes: Sendable {
             var search = SearchService.Request(query: text)
             search.exactMatch = try query.bool("exact_match") ?? false
             search.advancedQuery = try query.bool("advanced_query") ?? false
-            _ = try query.bool("synonym")
+            if try query.bool("synonym") == true { throw APIError.synonymsUnsupported }
             search.channelURL = query.string("channel_url")
             search.userID = query.string("user_id")
             search.scope.channelCustomType = query.string("custom_type")
@@ -54,4 +54,12 @@ struct SearchResults: ResponseEncodable {
         try container.encode(next, forKey: .next)
         try container.encode(next, forKey: .endCursor)
     }
+}
+
+extension APIError {
+    /// Sendbird expands a search with the synonyms of an application's dictionary; Roost has no
+    /// dictionary, and a search that quietly ignored the flag would find less than asked.
+    static let synonymsUnsupported = APIError.invalid(
+        "synonym", "Roost has no synonym dictionary, so it cannot search for synonyms; leave synonym out or false."
+    )
 }

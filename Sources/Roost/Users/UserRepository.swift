@@ -22,6 +22,8 @@ struct UserFilter {
     var nickname: String?
     var nicknamePrefix: String?
     var activeMode: ActiveMode = .activated
+    /// Whether bots are listed with the users (`show_bot`).
+    var showBots = true
     var metadataKey: String?
     var metadataValues: [String]?
 }
@@ -87,6 +89,9 @@ struct UserRepository: Sendable {
         case .activated: conditions.add("users.is_active = 1")
         case .deactivated: conditions.add("users.is_active = 0")
         case .all: break
+        }
+        if !filter.showBots {
+            conditions.add("NOT EXISTS (SELECT 1 FROM bots WHERE bots.user_id = users.id)")
         }
         if let key = filter.metadataKey, let values = filter.metadataValues {
             conditions.add(

@@ -96,7 +96,7 @@ struct UserRoutes: Sendable {
         filter.nickname = query.string("nickname")
         filter.nicknamePrefix = query.string("nickname_startswith")
         filter.activeMode = try query.option("active_mode", as: UserFilter.ActiveMode.self) ?? .activated
-        _ = try query.bool("show_bot")
+        filter.showBots = try query.bool("show_bot") ?? true
         filter.metadataKey = query.string("metadatakey")
         filter.metadataValues = query.list("metadatavalues_in")
         return filter

@@ -20,6 +20,12 @@ import Testing
             #expect(created["channel_invitation_preference"].int == 0)
             #expect(created["created_at"].int == 1_700_000_000)
             #expect(try await api.get("/v3/users/helper")["nickname"] == "Helper", "a bot is a user")
+            try await api.createUsers("human")
+            let everyone = try await api.get("/v3/users")["users"].array.compactMap { $0["user_id"].string }
+            #expect(everyone == ["helper", "human"])
+            #expect(try await api.get("/v3/users?show_bot=false")["users"].array.compactMap { $0["user_id"].string } == ["human"])
+            #expect(try await api.get("/v3/users?show_bot=true")["users"].array.count == 2)
+            expectError(try await api.get("/v3/users?show_bot=maybe"), code: 400104)
             expectError(try await api.post("/v3/bots", Self.create), code: 400202)
 
             #expect(try await api.get("/v3/bots")["bots"].array.map { $0["bot"]["bot_userid"].string } == ["helper"])

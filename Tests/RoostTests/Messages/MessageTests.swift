@@ -267,6 +267,12 @@ import Testing
             #expect(try await api.get("/v3/open_channels/lobby")["participant_count"] == 1)
             #expect(try await api.get("/v3/open_channels/lobby/participants")["participants"].array.map { $0["user_id"] } == ["alice"])
             #expect(try await api.texts("/v3/open_channels/lobby/messages?message_ts=0&next_limit=10") == ["hi", "again"])
+            // An open channel is one room: there is no subchannel to narrow the history to.
+            for only in ["true", "false"] {
+                let path = "/v3/open_channels/lobby/messages?message_ts=0&next_limit=10&show_subchannel_messages_only=\(only)"
+                #expect(try await api.texts(path) == ["hi", "again"])
+            }
+            expectError(try await api.get("/v3/open_channels/lobby/messages?message_ts=0&show_subchannel_messages_only=yes"), code: 400104)
         }
     }
 }

@@ -106,6 +106,11 @@ import Testing
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&limit=100"), code: 400113)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&exact_match=true&advanced_query=true"), code: 400111)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&sort_field=size"), code: 400111)
+            // Roost has no synonym dictionary: asking for synonyms is refused, not ignored.
+            let synonyms = try await api.get("/v3/search/messages?query=x&channel_url=chat&synonym=true")
+            expectError(synonyms, code: 400111)
+            #expect(synonyms["message"].string?.contains("synonym") == true)
+            #expect(try await api.get("/v3/search/messages?query=x&channel_url=chat&synonym=false").status == .ok)
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&token=bogus"), code: 400111)
             // ["9223372036854775807"]: an offset that must not overflow.
             expectError(try await api.get("/v3/search/messages?query=x&channel_url=chat&token=WyI5MjIzMzcyMDM2ODU0Nzc1ODA3Il0"), code: 400111)
