@@ -18,7 +18,7 @@ func buildRouter(
     router.add(middleware: FaultMiddleware(faults: emulator.faults))
     router.add(middleware: RestoreGateMiddleware(gate: snapshots.gate))
 
-    router.get("/health") { _, _ in HealthStatus() }
+    router.get("/health") { _, _ in HealthStatus(storage: database.storage) }
     router.get("/metrics") { _, _ in RoostMetrics.exposition() }
 
     let api = router.group("v3").add(middleware: APITokenMiddleware(policy: access.access))
@@ -123,8 +123,4 @@ func buildRouter(
         JobRunner(kind: GDPRService.runKind) { try gdpr.run($0, at: $1, in: $2) },
         JobRunner(kind: ExportedFiles.expiryKind) { job, _, db in try ExportedFiles(files: files).expire(job, in: db) },
     ])
-}
-
-struct HealthStatus: ResponseEncodable {
-    let status = "ok"
 }

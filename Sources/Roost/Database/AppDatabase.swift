@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Synchronization
 
@@ -11,6 +12,8 @@ public final class AppDatabase: Sendable {
     private let replacements = Atomic<Int>(0)
     /// Rows of `users` and `channels` each commit deleted, for state kept by row id.
     let deletions = RowDeletions()
+    /// Whether writes reach the disk, for `/health`.
+    let storage: StorageHealth
 
     /// Opens (creating when needed) and migrates the database file at `path`.
     public convenience init(path: String, durability: Durability = .normal) throws {
@@ -37,8 +40,9 @@ public final class AppDatabase: Sendable {
         // Whatever messages a migration changed are in the search index before the first read.
         try writer.write(SearchIndex.catchUp)
         self.writer = writer
+        storage = StorageHealth(folder: URL(fileURLWithPath: writer.path).deletingLastPathComponent().path)
         writer.add(transactionObserver: deletions, extent: .databaseLifetime)
-        groupCommit = GroupCommit(writer: writer, beforeCommit: SearchIndex.catchUp)
+        groupCommit = GroupCommit(writer: writer, storage: storage, beforeCommit: SearchIndex.catchUp)
         self.checkpointer = checkpointer
         if let checkpointer { groupCommit.onCommit { checkpointer.committed() } }
     }

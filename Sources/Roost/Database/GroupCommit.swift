@@ -15,6 +15,7 @@ final class GroupCommit: @unchecked Sendable {
 
     private let writer: any DatabaseWriter
     private let beforeCommit: @Sendable (Database) throws -> Void
+    private let storage: StorageHealth
     private let batchSizes = Recorder(label: GroupCommit.batchSizeMetric)
 
     /// The metric recording how many writes each commit carried.
@@ -25,8 +26,9 @@ final class GroupCommit: @unchecked Sendable {
     private var draining = false
     private var commitHooks: [@Sendable () -> Void] = []
 
-    init(writer: any DatabaseWriter, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
+    init(writer: any DatabaseWriter, storage: StorageHealth, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
         self.writer = writer
+        self.storage = storage
         self.beforeCommit = beforeCommit
     }
 
@@ -35,10 +37,10 @@ final class GroupCommit: @unchecked Sendable {
             let box = ResultBox<T>()
             enqueue(Job(
                 run: { db in box.value = try updates(db) },
-                finish: { outcome in
+                finish: { [storage] outcome in
                     switch outcome {
                     case .success: continuation.resume(returning: box.value!)
-                    case .failure(let error): continuation.resume(throwing: error)
+                    case .failure(let error): continuation.resume(throwing: storage.failure(for: error) ?? error)
                     }
                 }
             ))
@@ -85,7 +87,11 @@ final class GroupCommit: @unchecked Sendable {
                 }
                 for hook in lock.withLock({ commitHooks }) { hook() }
             } catch {
-                for job in group { job.finish(.failure(error)) }
+                // SQLite may roll the whole transaction back when the disk fills, and the
+                // statement that then fails says only that its savepoint is gone: every write
+                // of the group failed for lack of space.
+                let cause = outcomes.errors.lazy.compactMap { $0 }.first(where: StorageHealth.isOutOfSpace) ?? error
+                for job in group { job.finish(.failure(cause)) }
             }
         }
     }

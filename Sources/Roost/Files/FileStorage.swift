@@ -22,8 +22,13 @@ struct FileStorage: Sendable {
         let fileID = RandomToken.hex(bytes: 16)
         let storedName = Self.safeName(name)
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(fileID)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try await FileIO().writeFile(buffer: part.body, path: folder.appendingPathComponent(storedName).path, context: context)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try await FileIO().writeFile(buffer: part.body, path: folder.appendingPathComponent(storedName).path, context: context)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw StorageHealth.refusal(for: error) ?? error
+        }
         return StoredFile(
             url: "\(baseURL)/files/\(applicationID)/\(fileID)/\(storedName)",
             name: name,
@@ -37,8 +42,13 @@ struct FileStorage: Sendable {
         let fileID = RandomToken.hex(bytes: 16)
         let storedName = Self.safeName(name)
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(fileID)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(bytes).write(to: folder.appendingPathComponent(storedName))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: folder.appendingPathComponent(storedName))
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw StorageHealth.refusal(for: error) ?? error
+        }
         return StoredFile(url: "\(baseURL)/files/\(applicationID)/\(fileID)/\(storedName)", name: name, type: type, size: Int64(bytes.count))
     }
 
