@@ -390,6 +390,44 @@ def test_a_user_is_online_while_their_own_stream_is_open(roost):
         time.sleep(0.02)
 
 
+def open_own_stream(base, user_id):
+    token = call(base, "POST", f"/v3/users/{user_id}/token", {})[1]["token"]
+    host, port = base.replace("http://", "").split(":")
+    connection = socket.create_connection((host, int(port)), timeout=10)
+    connection.sendall(
+        f"GET /roost/events?user_id={user_id} HTTP/1.1\r\nHost: roost\r\nAccept: text/event-stream\r\nSession-Key: {token}\r\n\r\n".encode()
+    )
+    assert connection.recv(65536).startswith(b"HTTP/1.1 200")
+    deadline = time.monotonic() + 10
+    while call(base, "GET", f"/v3/users/{user_id}")[1]["is_online"] is not True:
+        assert time.monotonic() < deadline, f"{user_id} never came online"
+        time.sleep(0.05)
+    return connection
+
+
+def test_a_deleted_users_stream_is_closed_and_never_counts_out_the_next_user(roost):
+    # The last user created: deleted, the next one gets its row id back from SQLite.
+    assert call(roost.url, "POST", "/v3/users", {"user_id": "zed", "nickname": "zed", "profile_url": ""})[0] == 200
+    old = open_own_stream(roost.url, "zed")
+    assert call(roost.url, "DELETE", "/v3/users/zed")[0] == 200
+    # Sendbird disconnects a deleted user: the stream ends.
+    old.settimeout(5)
+    received = b""
+    while chunk := old.recv(65536):
+        received += chunk
+    old.close()
+    assert call(roost.url, "POST", "/v3/users", {"user_id": "zed", "nickname": "zed again", "profile_url": ""})[0] == 200
+    assert call(roost.url, "GET", "/v3/users/zed")[1]["is_online"] is False
+    new = open_own_stream(roost.url, "zed")
+    try:
+        # The old stream's end counted nobody out: the new zed, whose stream is open, stays online.
+        time.sleep(0.5)
+        assert call(roost.url, "GET", "/v3/users/zed")[1]["is_online"] is True
+        assert call(roost.url, "GET", "/v3/applications/ccu")[1] == {"ccu": 1}
+    finally:
+        new.close()
+
+
 def test_bot_callbacks_reach_the_bots_url(roost):
     receiver = Receiver().start()
     try:

@@ -104,9 +104,11 @@ func buildRouter(
     ).register(on: api.group("bots"))
 
     // Roost's own routes: the event log and its live stream, the push outbox.
+    let openStreams = OpenStreams()
+    database.deletions.onDelete { openStreams.forget($0) }
     EventStreamRoutes(
         stream: EventStreamService(database: database, notifier: events.notifier),
-        access: EventStreamAccess(policy: access.access, users: userService), users: userService
+        access: EventStreamAccess(policy: access.access, users: userService), users: userService, openStreams: openStreams
     ).register(on: router.group("roost"))
     let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access.access))
     PushOutboxRoutes(database: database).register(on: roost)

@@ -11,6 +11,7 @@ struct EventStreamRoutes: Sendable {
     let stream: EventStreamService
     let access: EventStreamAccess
     let users: UserService
+    let openStreams: OpenStreams
 
     /// How often an idle stream sends a heartbeat comment, so proxies keep it open.
     static let heartbeat: Duration = .seconds(15)
@@ -46,7 +47,9 @@ struct EventStreamRoutes: Sendable {
     /// no longer than the client stays: they read as offline as soon as it disconnects.
     private func streamResponse(from start: Int64, filter: EventFilter, owner: String?, context: RoostContext) -> Response {
         let events = ServerSentEvents(stream: stream, filter: filter, start: start)
-        let presence = owner.map { StreamPresence(of: $0, users: users) }
+        let presence = owner.map { owner in
+            StreamPresence(of: owner, users: users, streams: openStreams) { context.disconnect() }
+        }
         if let presence { context.onClientDeparture { Task { await presence.end() } } }
         return Response(
             status: .ok,

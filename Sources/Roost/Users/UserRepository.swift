@@ -172,18 +172,18 @@ struct UserRepository: Sendable {
 
     /// A user's own event stream opened, or (with `at`) closed: the last one to close sets
     /// `last_seen_at`.
-    func streamOpened(by userID: String, in db: Database) throws {
-        try db.executeCached(sql: "UPDATE users SET open_streams = open_streams + 1 WHERE user_id = ?", arguments: [userID])
+    func streamOpened(byRow rowID: Int64, in db: Database) throws {
+        try db.executeCached(sql: "UPDATE users SET open_streams = open_streams + 1 WHERE id = ?", arguments: [rowID])
     }
 
-    func streamClosed(by userID: String, at now: Int64, in db: Database) throws {
+    func streamClosed(byRow rowID: Int64, at now: Int64, in db: Database) throws {
         try db.executeCached(
             sql: """
                 UPDATE users SET open_streams = MAX(open_streams - 1, 0),
                     last_seen_at = CASE WHEN open_streams <= 1 THEN ? ELSE last_seen_at END
-                WHERE user_id = ?
+                WHERE id = ?
                 """,
-            arguments: [now, userID]
+            arguments: [now, rowID]
         )
     }
 

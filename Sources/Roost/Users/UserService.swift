@@ -102,19 +102,24 @@ struct UserService: Sendable {
 
     /// The user is online while one of their own event streams is open; the last to close
     /// sets `last_seen_at`.
-    func streamOpened(by userID: String) async throws {
+    /// Counts a stream of the user's own in; answers the user's row id, to count it out by.
+    /// `registering` hears the row id inside the transaction, before it commits.
+    func streamOpened(by userID: String, registering: @escaping @Sendable (Int64) -> Void) async throws -> Int64 {
         let now = clock.now
-        try await database.write { db in
-            try users.streamOpened(by: userID, in: db)
+        return try await database.write { db in
+            let rowID = try users.existingRowID(of: userID, in: db)
+            registering(rowID)
+            try users.streamOpened(byRow: rowID, in: db)
             let activity = UserActivityRepository()
-            try activity.recordActive(try users.existingRowID(of: userID, in: db), at: now, in: db)
+            try activity.recordActive(rowID, at: now, in: db)
             try activity.recordConnections(at: now, in: db)
+            return rowID
         }
     }
 
-    func streamClosed(by userID: String) async throws {
+    func streamClosed(byRow rowID: Int64) async throws {
         let now = clock.now
-        try await database.write { db in try users.streamClosed(by: userID, at: now, in: db) }
+        try await database.write { db in try users.streamClosed(byRow: rowID, at: now, in: db) }
     }
 
     /// Whether `token` opens `userID`'s own event stream: their access token, or a session

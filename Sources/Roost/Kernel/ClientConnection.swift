@@ -42,3 +42,10 @@ private final class ClientDepartureHandler: ChannelInboundHandler, RemovableChan
         action = nil
     }
 }
+
+extension RoostContext {
+    /// Closes the connection: a long answer's writer fails at its next write and stops.
+    func disconnect() {
+        connection.close(promise: nil)
+    }
+}
