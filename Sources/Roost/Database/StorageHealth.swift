@@ -57,6 +57,8 @@ final class StorageHealth: Sendable {
     /// system's ENOSPC from writing a file.
     static func isOutOfSpace(_ error: any Error) -> Bool {
         switch error {
+        // The usual failure, a client's mistake, answers at once (no bridging to NSError).
+        case is APIError: false
         case let error as DatabaseError: error.resultCode == .SQLITE_FULL
         case let error as IOError: error.errnoCode == ENOSPC
         case let error as FileSystemError: (error.cause as? FileSystemError.SystemCallError)?.errno.rawValue == ENOSPC
