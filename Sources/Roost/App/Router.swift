@@ -121,8 +121,10 @@ func buildRouter(
         JobRunner(kind: ScheduledMessageService.jobKind) { try scheduledMessages.run($0, at: $1, in: $2) },
         JobRunner(kind: PollService.closeJobKind) { try polls.runClose($0, at: $1, in: $2) },
         JobRunner(kind: AnnouncementService.jobKind) { try announcements.run($0, at: $1, in: $2) },
-        JobRunner(kind: DataExportService.runKind) { try exports.run($0, at: $1, in: $2) },
-        JobRunner(kind: GDPRService.runKind) { try gdpr.run($0, at: $1, in: $2) },
-        JobRunner(kind: ExportedFiles.expiryKind) { job, _, db in try ExportedFiles(files: files).expire(job, in: db) },
+        JobRunner(kind: DataExportService.runKind, prepare: exports.prepare, run: exports.run, discard: exports.discard),
+        JobRunner(kind: GDPRService.runKind, prepare: gdpr.prepare, run: gdpr.run, discard: gdpr.discard),
+        JobRunner(kind: ExportedFiles.expiryKind, prepare: { _, _ in }, run: { job, _, _, db, afterCommit in
+            try ExportedFiles(files: files).expire(job, in: db, afterCommit: afterCommit)
+        }, discard: { _ in }),
     ])
 }

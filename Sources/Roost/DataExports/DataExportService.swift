@@ -3,7 +3,8 @@ import GRDB
 
 /// Data exports: registered for a time range and filters, run by the scheduler, which
 /// writes the zip with the uploads (`scheduled` → `done`, or `no data`); the file is kept
-/// seven days (`ExportedFiles`).
+/// seven days (`ExportedFiles`). The export is read from a snapshot and written to its file
+/// before the brief transaction that marks it done, so the writer never waits for it.
 struct DataExportService: Sendable {
     let database: AppDatabase
     let clock: WallClock
@@ -22,7 +23,7 @@ struct DataExportService: Sendable {
         let now = clock.now
         return try await database.write { db in
             let id = try exports.insert(requestID: RandomToken.hex(bytes: 8), type: type, request: request, at: now, in: db)
-            try jobs.schedule(Self.runKind, for: id, at: now, in: db)
+            try jobs.schedule(Self.runKind, for: id, at: now, payload: ExportedFiles.JobPayload.new(), in: db)
             return try exports.find(id: id, in: db)!
         }
     }
@@ -42,25 +43,59 @@ struct DataExportService: Sendable {
 
     // MARK: Jobs
 
-    /// Writes the export's file.
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        guard let id = job.subjectID, var record = try exports.find(id: id, in: db),
-              record.status == "scheduled"
-        else { return .done }
-        switch try ExportWriter(applicationID: files.applicationID).files(of: record.dataType, record.request, in: db) {
-        case .noData:
-            record.status = "no data"
-        case .tooLarge:
-            record.status = "size exceeded"
+    /// What an export's run made before its write: nothing to do, or its outcome.
+    enum Prepared: Sendable {
+        case moot
+        case noData
+        case tooLarge
+        case file(FileStorage.StoredFile)
+    }
+
+    /// Reads the export from one snapshot and writes its file, outside any transaction.
+    func prepare(_ job: ScheduledJob, at now: Int64) async throws -> Prepared {
+        let fileID = ExportedFiles.JobPayload.fileID(of: job)
+        let writer = ExportWriter(applicationID: files.applicationID)
+        let found = try await database.read { db -> (DataExportRecord, ExportWriter.Outcome)? in
+            guard let id = job.subjectID, let record = try exports.find(id: id, in: db), record.status == "scheduled" else { return nil }
+            return (record, try writer.files(of: record.dataType, record.request, in: db))
+        }
+        guard let (record, outcome) = found else {
+            // Gone or done: a file an earlier, interrupted run left under this id goes too.
+            ExportedFiles(files: files).remove(fileID: fileID)
+            return .moot
+        }
+        switch outcome {
+        case .noData: return .noData
+        case .tooLarge: return .tooLarge
         case .files(let contents):
-            let stored = try ExportedFiles(files: files).store(
-                contents, as: "\(record.dataType.rawValue)_\(record.requestID).zip", for: id, in: "data_exports", at: now, in: db
-            )
+            return .file(try ExportedFiles(files: files).write(
+                contents, as: "\(record.dataType.rawValue)_\(record.requestID).zip", fileID: fileID
+            ))
+        }
+    }
+
+    /// Marks the export done, linking its file.
+    func run(_ job: ScheduledJob, _ prepared: Prepared, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
+        guard let id = job.subjectID, var record = try exports.find(id: id, in: db), record.status == "scheduled" else {
+            if case .file(let stored) = prepared { afterCommit.add { [files] in files.remove(stored) } }
+            return .done
+        }
+        switch prepared {
+        case .moot: return .done
+        case .noData: record.status = "no data"
+        case .tooLarge: record.status = "size exceeded"
+        case .file(let stored):
             record.status = "done"
-            (record.fileURL, record.expiresAt) = (stored.url, stored.expiresAt)
+            record.fileURL = stored.url
+            record.expiresAt = try ExportedFiles(files: files).keep(for: id, in: "data_exports", at: now, in: db)
         }
         try exports.save(record, in: db)
         return .done
+    }
+
+    /// A file its run's write did not link goes.
+    func discard(_ prepared: Prepared) {
+        if case .file(let stored) = prepared { files.remove(stored) }
     }
 
     // MARK: Rules

@@ -37,14 +37,15 @@ struct FileStorage: Sendable {
         )
     }
 
-    /// Stores a file Roost made (an export, a GDPR access file) under a new file id.
-    func store(_ bytes: [UInt8], name: String, type: String) throws -> StoredFile {
-        let fileID = RandomToken.hex(bytes: 16)
+    /// Stores a file Roost made (an export, a GDPR access file) under `fileID` (hex), replacing
+    /// what was there; written under a temporary name and renamed, so it is never seen half
+    /// written.
+    func store(_ bytes: [UInt8], name: String, type: String, fileID: String) throws -> StoredFile {
         let storedName = Self.safeName(name)
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(fileID)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: folder.appendingPathComponent(storedName))
+            try Data(bytes).write(to: folder.appendingPathComponent(storedName), options: .atomic)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw StorageHealth.refusal(for: error) ?? error
@@ -62,8 +63,14 @@ struct FileStorage: Sendable {
     /// Deletes a stored file named by its URL.
     func remove(url: String) {
         let parts = url.split(separator: "/").suffix(2).map(String.init)
-        guard parts.count == 2, parts[0].allSatisfy(\.isHexDigit), !parts[0].isEmpty else { return }
-        try? FileManager.default.removeItem(at: URL(fileURLWithPath: directory).appendingPathComponent(parts[0]))
+        guard parts.count == 2 else { return }
+        remove(fileID: parts[0])
+    }
+
+    /// Deletes what is stored under a file id.
+    func remove(fileID: String) {
+        guard fileID.allSatisfy(\.isHexDigit), !fileID.isEmpty else { return }
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: directory).appendingPathComponent(fileID))
     }
 
     /// Deletes every stored file (a reset of the application).

@@ -5,7 +5,9 @@ import Hummingbird
 /// A GDPR request: `access` (a zip of what Roost holds about a user: the user, the messages
 /// they sent, their channels) or `delete` (up to 100 users erased, with their channels as
 /// `channel_delete_option` says). The scheduler runs it (`scheduled` → `done`); a request
-/// still scheduled can be canceled. Access files are kept seven days.
+/// still scheduled can be canceled. Access files are kept seven days. An access file is read
+/// from a snapshot and written before the brief transaction that links it; a deletion goes a
+/// bounded step per transaction (`UserErasure`).
 struct GDPRService: Sendable {
     let database: AppDatabase
     let clock: WallClock
@@ -51,7 +53,8 @@ struct GDPRService: Sendable {
                 request.channelDeleteOption = option
             }
             request.id = try requests.insert(request, in: db)
-            try jobs.schedule(Self.runKind, for: request.id, at: now, in: db)
+            let payload = action == "access" ? ExportedFiles.JobPayload.new() : "{}"
+            try jobs.schedule(Self.runKind, for: request.id, at: now, payload: payload, in: db)
             return request
         }
     }
@@ -78,23 +81,74 @@ struct GDPRService: Sendable {
 
     // MARK: Jobs
 
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        guard let id = job.subjectID, var request = try requests.find(id: id, in: db),
-              request.status == "scheduled"
-        else { return .done }
-        if request.action == "delete" {
+    /// What a request's run found or made before its write.
+    enum Prepared: Sendable {
+        /// Gone, canceled or done already.
+        case moot
+        case accessFile(FileStorage.StoredFile)
+        case noData
+        case erasure(UserErasure.Step, after: UserErasure.Progress)
+    }
+
+    /// Reads, from a snapshot, what the run does; writes an access file outside any transaction.
+    func prepare(_ job: ScheduledJob, at now: Int64) async throws -> Prepared {
+        let erasure = UserErasure(files: files)
+        let progress = JSONColumn.decode(UserErasure.Progress.self, from: job.payload) ?? UserErasure.Progress()
+        /// What one snapshot says the run is to do.
+        enum Found {
+            case moot
+            case erasure(UserErasure.Step)
+            case access(GDPRRequest, [(name: String, bytes: [UInt8])]?)
+        }
+        let found = try await database.read { db -> Found in
+            guard let id = job.subjectID, let request = try requests.find(id: id, in: db), request.status == "scheduled" else { return .moot }
+            guard request.action == "delete" else { return .access(request, try accessFiles(of: request.userID, in: db)) }
             let option = UserErasure.ChannelOption(rawValue: request.channelDeleteOption) ?? .doNotDelete
-            try UserErasure(files: files).erase(request.userIDs, channels: option, in: db)
-            request.status = "done"
-        } else if let contents = try accessFiles(of: request.userID, in: db) {
-            let stored = try ExportedFiles(files: files).store(contents, as: "gdpr_\(request.requestID).zip", for: id, in: "gdpr_requests", at: now, in: db)
-            request.status = "done"
-            (request.fileURL, request.expiresAt) = (stored.url, stored.expiresAt)
-        } else {
+            return .erasure(try erasure.nextStep(of: request.userIDs, channels: option, after: progress, in: db))
+        }
+        let fileID = ExportedFiles.JobPayload.fileID(of: job)
+        switch found {
+        case .moot:
+            // A file an earlier, interrupted run of an access request left under its id goes.
+            if JSONColumn.decode(ExportedFiles.JobPayload.self, from: job.payload) != nil { ExportedFiles(files: files).remove(fileID: fileID) }
+            return .moot
+        case .erasure(let step):
+            return .erasure(step, after: progress)
+        case .access(_, nil):
+            return .noData
+        case .access(let request, let contents?):
+            return .accessFile(try ExportedFiles(files: files).write(contents, as: "gdpr_\(request.requestID).zip", fileID: fileID))
+        }
+    }
+
+    /// Records what was prepared: links an access file, or takes one step of an erasure.
+    func run(_ job: ScheduledJob, _ prepared: Prepared, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
+        guard let id = job.subjectID, var request = try requests.find(id: id, in: db), request.status == "scheduled" else {
+            if case .accessFile(let stored) = prepared { afterCommit.add { [files] in files.remove(stored) } }
+            return .done
+        }
+        switch prepared {
+        case .moot:
+            return .done
+        case .noData:
             request.status = "no data"
+        case .accessFile(let stored):
+            request.status = "done"
+            request.fileURL = stored.url
+            request.expiresAt = try ExportedFiles(files: files).keep(for: id, in: "gdpr_requests", at: now, in: db)
+        case .erasure(let step, let progress):
+            if let next = try UserErasure(files: files).perform(step, after: progress, in: db, afterCommit: afterCommit) {
+                return .again(at: now, payload: try JSONText(next).text)
+            }
+            request.status = "done"
         }
         try requests.save(request, in: db)
         return .done
+    }
+
+    /// An access file its run's write did not link goes.
+    func discard(_ prepared: Prepared) {
+        if case .accessFile(let stored) = prepared { files.remove(stored) }
     }
 
     /// `user.json`, `messages.json` (what they sent, as history answers it) and

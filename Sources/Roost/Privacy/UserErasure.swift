@@ -1,16 +1,24 @@
 import Foundation
 import GRDB
 
-/// Erases users for a GDPR deletion, inside the caller's transaction: the messages they
-/// sent (with their uploaded files), their group channels as the option says, every event,
-/// failed webhook, report, announcement, scheduled message and export that names them, then
-/// the users themselves (their metadata, tokens, memberships and the rest go with their
-/// rows). The search index is compacted afterwards, so that no deleted text lingers in it.
-/// The GDPR request that asked for it is the one record left that names them.
+/// Erases users for a GDPR deletion, a bounded step per write transaction, so that other
+/// writes never wait long behind it, however much the users wrote: each user's group channels
+/// as the option says (their messages a batch at a time, then the channel), the messages they
+/// sent, every event, failed webhook, report, announcement, scheduled message, push and export
+/// that names them, then the users themselves (their metadata, tokens, memberships and the
+/// rest go with their rows); last, the search index is compacted a step at a time, so that no
+/// deleted text lingers in it. The GDPR request that asked for it is the one record left that
+/// names them.
+///
+/// Where it is, is the job's payload (`Progress`), saved with each step: a run cut short
+/// resumes after the last step that committed. What a step deletes is found on a snapshot
+/// before the write (`nextStep`); the write deletes just that (`perform`). Uploaded files go
+/// only after the commit that deleted their messages.
 struct UserErasure: Sendable {
     let files: FileStorage
     private let users = UserRepository()
     private let channels = ChannelRepository()
+    private let erasure = ErasureRepository()
 
     enum ChannelOption: String, Sendable {
         case doNotDelete = "do_not_delete"
@@ -18,78 +26,136 @@ struct UserErasure: Sendable {
         case all
     }
 
-    func erase(_ userIDs: [String], channels option: ChannelOption, in db: Database) throws {
-        for userID in userIDs {
-            guard let rowID = try users.rowID(of: userID, in: db) else { continue }
-            try deleteChannels(of: rowID, option, in: db)
-            try deleteMessages(of: rowID, in: db)
-            try deleteRecordsNaming(userID, in: db)
+    /// Messages deleted per step: a few milliseconds of the writer.
+    static let messagesPerStep = 500
+    /// Events looked through per step.
+    static let eventsPerStep = 20_000
+    /// Search index pages merged per step.
+    static let indexPagesPerStep = 200
+
+    /// How far an erasure has come: the user it is at (an index into the request's users),
+    /// what of theirs it is deleting, and for events the last one looked at.
+    struct Progress: Codable, Sendable, Equatable {
+        enum Phase: String, Codable, Sendable {
+            case channels, messages, events, records, user, index
+        }
+
+        var user = 0
+        var phase = Phase.channels
+        var afterEvent: Int64 = 0
+
+        enum CodingKeys: String, CodingKey { case user, phase, afterEvent = "after_event" }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            user = try container.decodeIfPresent(Int.self, forKey: .user) ?? 0
+            phase = try container.decodeIfPresent(Phase.self, forKey: .phase) ?? .channels
+            afterEvent = try container.decodeIfPresent(Int64.self, forKey: .afterEvent) ?? 0
+        }
+    }
+
+    /// What one step deletes, found on a snapshot.
+    enum Step: Sendable {
+        /// Nothing to delete here: go on to `Progress`.
+        case advance(Progress)
+        case messages([ErasureRepository.DoomedMessage], then: Progress)
+        case channel(Int64, then: Progress)
+        case events([Int64], then: Progress)
+        /// The smaller tables, and the files made before that hold the user's id.
+        case records(String, files: [ErasureRepository.LinkedFile], then: Progress)
+        case user(String, then: Progress)
+        /// One step of compacting the search index.
+        case compact
+        case finished
+    }
+
+    /// Reads, on a snapshot, what the step after `progress` deletes. Files made before are
+    /// looked into here, outside any transaction.
+    func nextStep(of userIDs: [String], channels option: ChannelOption, after progress: Progress, in db: Database) throws -> Step {
+        guard progress.user < userIDs.count else { return progress.phase == .index ? .compact : .finished }
+        let userID = userIDs[progress.user]
+        var next = progress
+        guard let rowID = try users.rowID(of: userID, in: db) else {
+            next.user += 1
+            next.phase = next.user < userIDs.count ? .channels : .index
+            next.afterEvent = 0
+            return .advance(next)
+        }
+        switch progress.phase {
+        case .channels:
+            guard option != .doNotDelete, let channel = try erasure.channel(of: rowID, all: option == .all, in: db) else {
+                next.phase = .messages
+                return .advance(next)
+            }
+            let doomed = try erasure.messages(inChannel: channel, limit: Self.messagesPerStep, in: db)
+            return doomed.isEmpty ? .channel(channel, then: next) : .messages(doomed, then: next)
+        case .messages:
+            let doomed = try erasure.messages(sentBy: rowID, limit: Self.messagesPerStep, in: db)
+            guard !doomed.isEmpty else {
+                next.phase = .events
+                return .advance(next)
+            }
+            return .messages(doomed, then: next)
+        case .events:
+            let last = try erasure.lastEventSeq(in: db)
+            guard progress.afterEvent < last else {
+                next.phase = .records
+                return .advance(next)
+            }
+            let through = min(last, progress.afterEvent + Int64(Self.eventsPerStep))
+            next.afterEvent = through
+            return .events(try erasure.events(naming: userID, after: progress.afterEvent, through: through, in: db), then: next)
+        case .records:
+            // Files made before (exports, access files) are zips of stored, uncompressed JSON:
+            // one that holds the id names the user.
+            let needle = Data(userID.utf8)
+            let naming = try erasure.linkedFiles(in: db).filter { files.contents(of: $0.url)?.range(of: needle) != nil }
+            next.phase = .user
+            return .records(userID, files: naming, then: next)
+        case .user:
+            next.user += 1
+            next.phase = next.user < userIDs.count ? .channels : .index
+            next.afterEvent = 0
+            return .user(userID, then: next)
+        case .index:
+            return .compact
+        }
+    }
+
+    /// Deletes what `step` found, inside the write; answers the progress after it, or nil
+    /// when the erasure is finished.
+    func perform(_ step: Step, after progress: Progress, in db: Database, afterCommit: AfterCommit) throws -> Progress? {
+        switch step {
+        case .advance(let next):
+            return next
+        case .messages(let doomed, let next):
+            try erasure.deleteMessages(doomed.map(\.id), in: db)
+            let urls = doomed.compactMap { $0.file.flatMap { JSONColumn.decode(FileInfo.self, from: $0)?.url } }
+            afterCommit.add { [files] in for url in urls { files.remove(url: url) } }
+            return next
+        case .channel(let channelID, let next):
+            try channels.delete(rowID: channelID, in: db)
+            return next
+        case .events(let seqs, let next):
+            try erasure.deleteEvents(seqs, in: db)
+            return next
+        case .records(let userID, let linked, let next):
+            let urls = try erasure.deleteRecords(naming: userID, in: db)
+            for file in linked { try erasure.unlink(file, in: db) }
+            afterCommit.add { [files] in for url in urls + linked.map(\.url) { files.remove(url: url) } }
+            return next
+        case .user(let userID, let next):
             try users.delete(userID, in: db)
-        }
-        // The index drops the erased messages now rather than at the commit, so that the
-        // compaction that follows leaves none of their words behind.
-        try SearchIndex.catchUp(in: db)
-        try db.execute(sql: "INSERT INTO message_search (message_search) VALUES ('optimize')")
-    }
-
-    private func deleteChannels(of rowID: Int64, _ option: ChannelOption, in db: Database) throws {
-        guard option != .doNotDelete else { return }
-        let ids = try Int64.fetchAll(
-            db, sql: """
-                SELECT c.id FROM members m JOIN channels c ON c.id = m.channel_id
-                WHERE m.user_id = ? AND (? OR c.member_count = 2)
-                """,
-            arguments: [rowID, option == .all]
-        )
-        for id in ids {
-            try removeFiles(sql: "SELECT file FROM messages WHERE channel_id = ? AND file IS NOT NULL", id, in: db)
-            try channels.delete(rowID: id, in: db)
-        }
-    }
-
-    private func deleteMessages(of rowID: Int64, in db: Database) throws {
-        try removeFiles(sql: "SELECT file FROM messages WHERE sender_id = ? AND file IS NOT NULL", rowID, in: db)
-        try db.execute(sql: "DELETE FROM messages WHERE sender_id = ?", arguments: [rowID])
-    }
-
-    /// Removes the uploaded files of the messages a query selects (their `file` column).
-    private func removeFiles(sql: String, _ argument: Int64, in db: Database) throws {
-        for json in try String.fetchAll(db, sql: sql, arguments: [argument]) {
-            if let file = JSONColumn.decode(FileInfo.self, from: json) { files.remove(url: file.url) }
-        }
-    }
-
-    /// Rows that carry the user's id inside a snapshot or payload.
-    private func deleteRecordsNaming(_ userID: String, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM events WHERE seq IN (SELECT seq FROM event_users WHERE user_id = ?)", arguments: [userID])
-        let quoted = "instr(%@, json_quote(?)) > 0"
-        func naming(_ column: String) -> String { quoted.replacingOccurrences(of: "%@", with: column) }
-        try db.execute(sql: "DELETE FROM events WHERE \(naming("payload"))", arguments: [userID])
-        try db.execute(sql: "DELETE FROM failed_webhooks WHERE \(naming("payload"))", arguments: [userID])
-        try db.execute(
-            sql: """
-                DELETE FROM reports WHERE offending_user_id = ? OR \(naming("reporting_user")) OR \(naming("offending_user"))
-                    OR \(naming("reported_message"))
-                """,
-            arguments: [userID, userID, userID, userID]
-        )
-        try db.execute(sql: "DELETE FROM announcements WHERE \(naming("message")) OR \(naming("settings"))", arguments: [userID, userID])
-        try db.execute(sql: "DELETE FROM scheduled_messages WHERE \(naming("request"))", arguments: [userID])
-        try db.execute(sql: "DELETE FROM pushes WHERE user_id = ?", arguments: [userID])
-        for url in try String.fetchAll(db, sql: "SELECT file_url FROM data_exports WHERE \(naming("request")) AND file_url IS NOT NULL", arguments: [userID]) {
-            files.remove(url: url)
-        }
-        try db.execute(sql: "DELETE FROM data_exports WHERE \(naming("request"))", arguments: [userID])
-        // Files made before (exports, access files) are zips of stored, uncompressed JSON: one
-        // that holds the id names the user.
-        let needle = Data(userID.utf8)
-        for (table, id, url) in try Row.fetchAll(db, sql: """
-            SELECT 'data_exports', id, file_url FROM data_exports WHERE file_url IS NOT NULL
-            UNION ALL SELECT 'gdpr_requests', id, file_url FROM gdpr_requests WHERE file_url IS NOT NULL
-            """).map({ ($0[0] as String, $0[1] as Int64, $0[2] as String) }) {
-            guard let contents = files.contents(of: url), contents.range(of: needle) != nil else { continue }
-            files.remove(url: url)
-            try db.execute(sql: "UPDATE \(table) SET file_url = NULL WHERE id = ?", arguments: [id])
+            return next
+        case .compact:
+            // The index drops the erased messages first, so that the compaction leaves none
+            // of their words behind.
+            try SearchIndex.catchUp(in: db)
+            return try erasure.compactSearchIndex(pages: Self.indexPagesPerStep, in: db) ? progress : nil
+        case .finished:
+            return nil
         }
     }
 }

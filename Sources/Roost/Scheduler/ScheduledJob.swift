@@ -42,22 +42,69 @@ enum JobOutcome: Sendable, Equatable {
     case again(at: Int64, payload: String)
 }
 
-/// Runs the jobs of one kind. `run` is called inside a write transaction, which also removes
-/// or reschedules the job as the outcome says; anything it throws rolls both back, and the
-/// job is tried again later. A run should do a bounded amount of work (one batch), so that
-/// other writes never wait long behind it.
+/// Runs the jobs of one kind, in two steps, so that a long job never holds the one writer.
+///
+/// `prepare` does a run's long part before any write: it reads from consistent snapshots
+/// (`AppDatabase.read`) and writes files outside every transaction (under a temporary name,
+/// then renamed). `run` is then called inside a brief write transaction, which also removes or
+/// reschedules the job as the outcome says, with what `prepare` made. Anything `run` throws
+/// rolls both back; `discard` then undoes what `prepare` made, and the job is tried again later.
+/// A run should do a bounded amount of work (one batch), so that other writes never wait
+/// long behind it; files it stops referring to go through `AfterCommit`.
 protocol JobHandler: Sendable {
     var kind: String { get }
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome
+    func prepare(_ job: ScheduledJob, at now: Int64) async throws -> (any Sendable)?
+    func run(_ job: ScheduledJob, prepared: (any Sendable)?, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome
+    func discard(_ prepared: (any Sendable)?)
 }
 
-/// A handler made of its kind and the function that runs it: how features hand their work
-/// to the scheduler.
+/// A handler made of its kind and the functions that run it: how features hand their work to
+/// the scheduler, in one step (all in the write transaction, for short work) or in two.
 struct JobRunner: JobHandler {
     let kind: String
-    let body: @Sendable (ScheduledJob, Int64, Database) throws -> JobOutcome
+    private let prepareBody: @Sendable (ScheduledJob, Int64) async throws -> (any Sendable)?
+    private let runBody: @Sendable (ScheduledJob, (any Sendable)?, Int64, Database, AfterCommit) throws -> JobOutcome
+    private let discardBody: @Sendable ((any Sendable)?) -> Void
 
-    func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
-        try body(job, now, db)
+    /// A job done wholly inside its write transaction.
+    init(kind: String, run: @escaping @Sendable (ScheduledJob, Int64, Database) throws -> JobOutcome) {
+        self.kind = kind
+        prepareBody = { _, _ in nil }
+        runBody = { job, _, now, db, _ in try run(job, now, db) }
+        discardBody = { _ in }
+    }
+
+    /// A job whose long part `prepare` does before its write transaction; `run` records the
+    /// result in it, and `discard` undoes what `prepare` made when that write does not commit.
+    init<Prepared: Sendable>(
+        kind: String,
+        prepare: @escaping @Sendable (ScheduledJob, Int64) async throws -> Prepared,
+        run: @escaping @Sendable (ScheduledJob, Prepared, Int64, Database, AfterCommit) throws -> JobOutcome,
+        discard: @escaping @Sendable (Prepared) -> Void
+    ) {
+        self.kind = kind
+        prepareBody = { job, now in try await prepare(job, now) }
+        runBody = { job, prepared, now, db, afterCommit in
+            guard let prepared = prepared as? Prepared else { throw JobPreparationLost() }
+            return try run(job, prepared, now, db, afterCommit)
+        }
+        discardBody = { prepared in
+            if let prepared = prepared as? Prepared { discard(prepared) }
+        }
+    }
+
+    func prepare(_ job: ScheduledJob, at now: Int64) async throws -> (any Sendable)? {
+        try await prepareBody(job, now)
+    }
+
+    func run(_ job: ScheduledJob, prepared: (any Sendable)?, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
+        try runBody(job, prepared, now, db, afterCommit)
+    }
+
+    func discard(_ prepared: (any Sendable)?) {
+        discardBody(prepared)
     }
 }
+
+/// Never thrown while each handler's `prepare` and `run` agree on what passes between them.
+private struct JobPreparationLost: Error {}

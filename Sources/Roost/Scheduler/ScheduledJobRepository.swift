@@ -28,6 +28,10 @@ struct ScheduledJobRepository: Sendable {
         try db.executeCached(sql: "DELETE FROM scheduled_jobs WHERE key = ?", arguments: [key])
     }
 
+    func find(id: Int64, in db: Database) throws -> ScheduledJob? {
+        try ScheduledJob.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM scheduled_jobs WHERE id = ?"), arguments: [id])
+    }
+
     /// The job due first, if it is due by `now`.
     func nextDue(at now: Int64, in db: Database) throws -> ScheduledJob? {
         try ScheduledJob.fetchOne(

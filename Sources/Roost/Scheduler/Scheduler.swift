@@ -2,9 +2,10 @@ import Logging
 import ServiceLifecycle
 
 /// The one scheduler: runs every job whose time has come by Roost's clock, oldest due
-/// first, each run in its own write transaction together with the job's removal or
+/// first. Each run prepares what it can on a snapshot and the filesystem (`JobHandler`), then
+/// records its result in a brief write transaction together with the job's removal or
 /// rescheduling. Work due while Roost was down runs right after start; a run cut short by a
-/// crash left nothing behind and runs again. It looks for due work every `interval` when
+/// crash committed nothing and runs again. It looks for due work every `interval` when
 /// idle, so a clock that is moved (by tests) is noticed within it.
 struct Scheduler: Service, CustomStringConvertible {
     /// How the service group names it (see `DatabaseService.description`).
@@ -45,33 +46,74 @@ struct Scheduler: Service, CustomStringConvertible {
             let now = clock.now
             do {
                 // A read first: an idle scheduler takes no write lock (and wakes no stream).
-                guard try await database.read({ db in try jobs.nextDue(at: now, in: db) }) != nil else { break }
-                let ran = try await database.write { db -> Bool in
-                    guard let job = try jobs.nextDue(at: now, in: db) else { return false }
-                    guard let handler = handlers[job.kind] else {
-                        logger.error("A scheduled job of unknown kind \(job.kind) was dropped")
-                        try jobs.finish(job, with: .done, in: db)
-                        return true
+                guard let due = try await database.read({ db in try jobs.nextDue(at: now, in: db) }) else { break }
+                guard let handler = handlers[due.kind] else {
+                    try await database.write { db in
+                        logger.error("A scheduled job of unknown kind \(due.kind) was dropped")
+                        try jobs.finish(due, with: .done, in: db)
                     }
-                    do {
-                        try db.inSavepoint {
-                            try jobs.finish(job, with: try handler.run(job, at: now, in: db), in: db)
-                            return .commit
-                        }
-                    } catch {
-                        let delay = min(Self.retryDelay << min(job.attempts, 20), Self.maxRetryDelay)
-                        logger.error("Scheduled job \(job.key) failed (attempt \(job.attempts + 1)); trying again in \(delay) ms: \(error)")
-                        try jobs.postpone(job, to: now + delay, in: db)
-                    }
-                    return true
+                    continue
                 }
-                guard ran else { break }
+                try await run(due, with: handler, at: now)
                 runs += 1
             } catch {
-                logger.error("The scheduler could not read its jobs: \(error)")
+                logger.error("The scheduler could not read or write its jobs: \(error)")
                 break
             }
         }
         return runs
+    }
+
+    /// One run of a job: its long part on a snapshot and the filesystem, then its result in a
+    /// brief write transaction, provided the job is still as it was read.
+    private func run(_ job: ScheduledJob, with handler: any JobHandler, at now: Int64) async throws {
+        let prepared: (any Sendable)?
+        do {
+            prepared = try await handler.prepare(job, at: now)
+        } catch {
+            try await postpone(job, at: now, after: error)
+            return
+        }
+        let afterCommit = AfterCommit()
+        let kept: Bool
+        do {
+            kept = try await database.write { db -> Bool in
+                // Moved or run meanwhile: what was prepared may be out of date.
+                guard try jobs.find(id: job.id, in: db) == job else { return false }
+                do {
+                    try db.inSavepoint {
+                        try jobs.finish(job, with: try handler.run(job, prepared: prepared, at: now, in: db, afterCommit: afterCommit), in: db)
+                        return .commit
+                    }
+                    return true
+                } catch {
+                    try jobs.postpone(job, to: now + Self.delay(after: job), in: db)
+                    logger.error("Scheduled job \(job.key) failed (attempt \(job.attempts + 1)); trying again in \(Self.delay(after: job)) ms: \(error)")
+                    return false
+                }
+            }
+        } catch {
+            handler.discard(prepared)
+            throw error
+        }
+        if kept {
+            afterCommit.perform()
+        } else {
+            handler.discard(prepared)
+        }
+    }
+
+    private func postpone(_ job: ScheduledJob, at now: Int64, after error: any Error) async throws {
+        let delay = Self.delay(after: job)
+        logger.error("Scheduled job \(job.key) failed (attempt \(job.attempts + 1)); trying again in \(delay) ms: \(error)")
+        try await database.write { db in
+            guard try jobs.find(id: job.id, in: db) == job else { return }
+            try jobs.postpone(job, to: now + delay, in: db)
+        }
+    }
+
+    /// A job that failed waits this long, doubling with each failure.
+    private static func delay(after job: ScheduledJob) -> Int64 {
+        min(retryDelay << min(job.attempts, 20), maxRetryDelay)
     }
 }

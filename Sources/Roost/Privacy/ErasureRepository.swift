@@ -1,0 +1,118 @@
+import GRDB
+
+/// The reads and deletions of a GDPR erasure, a batch at a time. Every method runs inside the
+/// caller's transaction: the reads on a snapshot before a step, the deletions in its write.
+struct ErasureRepository: Sendable {
+    /// A message to delete, with its uploaded file (JSON), if any.
+    struct DoomedMessage: Sendable {
+        let id: Int64
+        let file: String?
+    }
+
+    /// One group channel of the user's that the option deletes.
+    func channel(of userRowID: Int64, all: Bool, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            db, sql: """
+                SELECT c.id FROM members m JOIN channels c ON c.id = m.channel_id
+                WHERE m.user_id = ? AND (? OR c.member_count = 2) ORDER BY c.id LIMIT 1
+                """,
+            arguments: [userRowID, all]
+        )
+    }
+
+    func messages(inChannel channelID: Int64, limit: Int, in db: Database) throws -> [DoomedMessage] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, file FROM messages WHERE channel_id = ? ORDER BY id LIMIT ?", arguments: [channelID, limit]
+        ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
+    }
+
+    func messages(sentBy userRowID: Int64, limit: Int, in db: Database) throws -> [DoomedMessage] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, file FROM messages WHERE sender_id = ? ORDER BY id LIMIT ?", arguments: [userRowID, limit]
+        ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
+    }
+
+    func deleteMessages(_ ids: [Int64], in db: Database) throws {
+        guard !ids.isEmpty else { return }
+        let list = SQL.ValueList(ids)
+        try db.execute(sql: "DELETE FROM messages WHERE id IN (\(list.placeholders))", arguments: list.arguments)
+    }
+
+    /// The newest event now: the end of the range an erasure looks through.
+    func lastEventSeq(in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), 0) FROM events") ?? 0
+    }
+
+    /// The events in (`after`, `through`] that concern the user or whose payload names them.
+    func events(naming userID: String, after: Int64, through: Int64, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(
+            db, sql: """
+                SELECT seq FROM events WHERE seq > ? AND seq <= ?
+                    AND (instr(payload, json_quote(?)) > 0 OR seq IN (SELECT seq FROM event_users WHERE user_id = ?))
+                """,
+            arguments: [after, through, userID, userID]
+        )
+    }
+
+    func deleteEvents(_ seqs: [Int64], in db: Database) throws {
+        guard !seqs.isEmpty else { return }
+        let list = SQL.ValueList(seqs)
+        try db.execute(sql: "DELETE FROM events WHERE seq IN (\(list.placeholders))", arguments: list.arguments)
+    }
+
+    /// Rows of the smaller tables that name the user inside a snapshot or payload: failed
+    /// webhooks, reports, announcements, scheduled messages, pushes and data exports; answers
+    /// the files of the exports it deleted.
+    func deleteRecords(naming userID: String, in db: Database) throws -> [String] {
+        let naming = { (column: String) in "instr(\(column), json_quote(?)) > 0" }
+        try db.execute(sql: "DELETE FROM failed_webhooks WHERE \(naming("payload"))", arguments: [userID])
+        try db.execute(
+            sql: """
+                DELETE FROM reports WHERE offending_user_id = ? OR \(naming("reporting_user")) OR \(naming("offending_user"))
+                    OR \(naming("reported_message"))
+                """,
+            arguments: [userID, userID, userID, userID]
+        )
+        try db.execute(sql: "DELETE FROM announcements WHERE \(naming("message")) OR \(naming("settings"))", arguments: [userID, userID])
+        try db.execute(sql: "DELETE FROM scheduled_messages WHERE \(naming("request"))", arguments: [userID])
+        try db.execute(sql: "DELETE FROM pushes WHERE user_id = ?", arguments: [userID])
+        let files = try String.fetchAll(
+            db, sql: "SELECT file_url FROM data_exports WHERE \(naming("request")) AND file_url IS NOT NULL", arguments: [userID]
+        )
+        try db.execute(sql: "DELETE FROM data_exports WHERE \(naming("request"))", arguments: [userID])
+        return files
+    }
+
+    /// A file an export or an access request made, by the table and row that link it.
+    struct LinkedFile: Sendable {
+        let table: String
+        let id: Int64
+        let url: String
+    }
+
+    /// Every file exports and access requests made that is still linked.
+    func linkedFiles(in db: Database) throws -> [LinkedFile] {
+        try Row.fetchAll(
+            db, sql: """
+                SELECT 'data_exports' AS tbl, id, file_url FROM data_exports WHERE file_url IS NOT NULL
+                UNION ALL SELECT 'gdpr_requests', id, file_url FROM gdpr_requests WHERE file_url IS NOT NULL
+                """
+        ).map { LinkedFile(table: $0["tbl"], id: $0["id"], url: $0["file_url"]) }
+    }
+
+    /// Takes a file's link off its row, if the row still links that file.
+    func unlink(_ file: LinkedFile, in db: Database) throws {
+        guard ExportedFiles.tables.contains(file.table) else { return }
+        try db.execute(sql: "UPDATE \(file.table) SET file_url = NULL WHERE id = ? AND file_url = ?", arguments: [file.id, file.url])
+    }
+
+    /// One bounded step of rewriting the search index without the entries of deleted
+    /// messages (FTS5 keeps them in older segments until those are merged); answers whether
+    /// more is left to do.
+    func compactSearchIndex(pages: Int, in db: Database) throws -> Bool {
+        let before = db.totalChangesCount
+        try db.execute(sql: "INSERT INTO message_search (message_search, rank) VALUES ('merge', ?)", arguments: [-pages])
+        // FTS5 changes fewer than two rows when it found nothing to merge.
+        return db.totalChangesCount - before >= 2
+    }
+}
