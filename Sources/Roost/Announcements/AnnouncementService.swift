@@ -20,7 +20,9 @@ struct AnnouncementService: Sendable {
 
     static let jobKind = "announcement"
     static let maxTargets = 10_000
-    static let batchSize = 100
+    /// Channels sent to per write transaction: each is a whole send, so a batch of them holds
+    /// the writer for a few milliseconds.
+    static let batchSize = 20
 
     // MARK: Create and change
 
