@@ -26,7 +26,7 @@ struct DatabaseService: Service, CustomStringConvertible {
             }
         }
         do {
-            try database.close()
+            try await database.close()
             logger.info("Database closed")
         } catch {
             logger.error("Closing the database failed: \(error)")

@@ -8,6 +8,8 @@ import Synchronization
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
     private let groupCommit: GroupCommit
+    /// Follows `message_search_queue` into the search index, after the writes commit.
+    private let searchIndex: Follower
     private let checkpointer: Checkpointer?
     private let replacements = Atomic<Int>(0)
     /// Rows of `users` and `channels` each commit deleted, for state kept by row id.
@@ -37,14 +39,25 @@ public final class AppDatabase: Sendable {
         // The search index's catch-up calls it on the one writer connection at every commit.
         writer.writeWithoutTransaction { SearchWords.register(in: $0) }
         try migrator.migrate(writer)
-        // Whatever messages a migration changed are in the search index before the first read.
-        try writer.write(SearchIndex.catchUp)
         self.writer = writer
         storage = StorageHealth(folder: URL(fileURLWithPath: writer.path).deletingLastPathComponent().path)
         writer.add(transactionObserver: deletions, extent: .databaseLifetime)
-        groupCommit = GroupCommit(writer: writer, storage: storage, beforeCommit: SearchIndex.catchUp)
+        groupCommit = GroupCommit(writer: writer, storage: storage)
         self.checkpointer = checkpointer
+        let groupCommit = groupCommit
+        searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit, writer] in
+            guard try await writer.read(SearchIndex.hasQueued) else { return false }
+            return try await groupCommit.write { db in try SearchIndex.catchUp(in: db, limit: SearchIndex.batchSize) }
+        }
         if let checkpointer { groupCommit.onCommit { checkpointer.committed() } }
+        groupCommit.onCommit { [searchIndex] in searchIndex.poke() }
+        searchIndex.start()
+    }
+
+    /// Waits until the search index holds every message change committed before now (a
+    /// search answers as if the index were updated with each send).
+    func searchIndexCaughtUp() async {
+        await searchIndex.caughtUp()
     }
 
     /// The log's length, in pages, at which the writer copies it back itself (SQLite's
@@ -138,9 +151,10 @@ public final class AppDatabase: Sendable {
     /// Copies the write-ahead log into the database file, leaving it empty, and closes
     /// every connection: the file alone then holds everything. (GRDB closes a pool's writer
     /// before its readers, so SQLite's own checkpoint on the last close never runs.)
-    func close() throws {
+    func close() async throws {
+        await searchIndex.stop()
         try checkpointer?.close()
-        _ = try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        _ = try await writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try writer.close()
     }
 }

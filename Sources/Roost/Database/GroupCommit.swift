@@ -1,12 +1,12 @@
 import Foundation
 import GRDB
 import Metrics
+import Synchronization
 
 /// Group commit: write transactions asked for at the same time run one after another in a
 /// single SQLite transaction, each inside its own savepoint, so one commit (and, with full
 /// durability, one fsync) serves the whole group. A job that fails rolls back its savepoint
 /// alone; each caller hears back only once the commit that holds its changes is done.
-/// `beforeCommit` finishes each group's transaction with work done once for all its writes.
 final class GroupCommit: @unchecked Sendable {
     private struct Job: Sendable {
         let run: @Sendable (Database) throws -> Void
@@ -14,8 +14,8 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private let writer: any DatabaseWriter
-    private let beforeCommit: @Sendable (Database) throws -> Void
     private let storage: StorageHealth
+    private let commits = Atomic<Int>(0)
     private let batchSizes = Recorder(label: GroupCommit.batchSizeMetric)
 
     /// The metric recording how many writes each commit carried.
@@ -26,11 +26,14 @@ final class GroupCommit: @unchecked Sendable {
     private var draining = false
     private var commitHooks: [@Sendable () -> Void] = []
 
-    init(writer: any DatabaseWriter, storage: StorageHealth, beforeCommit: @escaping @Sendable (Database) throws -> Void) {
+    init(writer: any DatabaseWriter, storage: StorageHealth) {
         self.writer = writer
         self.storage = storage
-        self.beforeCommit = beforeCommit
     }
+
+    /// How many groups have committed, counted before their callers hear back: a caller that
+    /// reads it after its write returned counts that write.
+    var commitCount: Int { commits.load(ordering: .acquiring) }
 
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
@@ -78,10 +81,10 @@ final class GroupCommit: @unchecked Sendable {
                         for (index, job) in group.enumerated() {
                             outcomes.errors[index] = try Self.runInSavepoint(job, in: db)
                         }
-                        try beforeCommit(db)
                         return .commit
                     }
                 }
+                commits.add(1, ordering: .releasing)
                 for (index, job) in group.enumerated() {
                     job.finish(outcomes.errors[index].map { .failure($0) } ?? .success(()))
                 }

@@ -44,6 +44,8 @@ struct SearchService: Sendable {
             throw APIError.invalid("channel_url", "Give either channel_url or user_id.")
         }
         let expression = request.advancedQuery ? try AdvancedQueryParser.parse(request.query) : nil
+        // The index follows the writes: a search finds every message sent before it arrived.
+        await database.searchIndexCaughtUp()
         return try await database.read { db in
             var scopeChannels: [Int64] = []
             if let url = request.channelURL {

@@ -28,7 +28,7 @@ import Testing
             grown = try fileSize(file.path) >= before + 1_000_000
         }
         #expect(grown)
-        try database.close()
+        try await database.close()
     }
 
     /// Closing while a checkpoint is scheduled leaves it undone, not run on a closed connection.
@@ -37,7 +37,7 @@ import Testing
         defer { file.remove() }
         let database = try AppDatabase(path: file.path)
         try await database.write { try $0.execute(sql: "CREATE TABLE scratch (payload BLOB)") }
-        try database.close()
+        try await database.close()
         try await Task.sleep(for: .milliseconds(300))
         let reopened = try DatabaseQueue(path: file.path)
         #expect(try await reopened.read { try $0.tableExists("scratch") })

@@ -40,7 +40,6 @@ import Testing
         let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("roost-scheduler-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: uploads) }
         let database = try AppDatabase(path: file.path)
-        defer { try? database.close() }
         try await database.write { try $0.execute(sql: "CREATE TABLE made_files (url TEXT NOT NULL)") }
         let files = FileStorage(directory: uploads, baseURL: "http://roost", applicationID: "app")
         let clock = TestClock()
@@ -48,6 +47,7 @@ import Testing
             database: database, clock: clock.wallClock, handlers: [FileJob(files: files, refuse: refuse).handler], logger: Logger(label: "test")
         )
         try await test(scheduler, database, files, clock)
+        try await database.close()
     }
 
     private func schedule(in database: AppDatabase, at time: Int64) async throws -> Int64 {

@@ -1,0 +1,130 @@
+import Synchronization
+
+/// Keeps state derived from committed writes up with them, after they commit and in write
+/// transactions of its own, so that a write does only its change and its event. After each
+/// commit it runs `pass` (one bounded batch, answering whether more is left) until there is
+/// nothing left, so its lag is bounded by how fast it drains. What it has not reached yet stays
+/// stored where the writes left it, so after a crash it simply goes on.
+///
+/// A reader that must not see the state behind the writes before it (a search right after a
+/// send) calls `caughtUp()`, which waits until a pass that began after that moment is done.
+final class Follower: Sendable {
+    private struct State {
+        /// The commit count a finished pass began at: everything committed by then is done.
+        var completed = -1
+        var waiters: [Int: (target: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextWaiter = 0
+        var sleeper: CheckedContinuation<Void, Never>?
+        var poked = false
+        var stopped = false
+    }
+
+    private let commits: @Sendable () -> Int
+    private let pass: @Sendable () async throws -> Bool
+    private let state = Mutex(State())
+    private let task = Mutex<Task<Void, Never>?>(nil)
+    /// How long a failed pass waits before it is tried again.
+    static let retryDelay: Duration = .seconds(1)
+
+    /// `commits` counts the commits so far, counted before their writers hear back.
+    init(commits: @escaping @Sendable () -> Int, pass: @escaping @Sendable () async throws -> Bool) {
+        self.commits = commits
+        self.pass = pass
+    }
+
+    func start() {
+        task.withLock { task in
+            guard task == nil else { return }
+            task = Task { await self.follow() }
+        }
+    }
+
+    /// Stops after the pass under way; waiters are let go.
+    func stop() async {
+        let running = task.withLock { $0 }
+        let (waiters, sleeper) = state.withLock { state in
+            state.stopped = true
+            defer { (state.waiters, state.sleeper) = ([:], nil) }
+            return (Array(state.waiters.values), state.sleeper)
+        }
+        for waiter in waiters { waiter.continuation.resume() }
+        sleeper?.resume()
+        await running?.value
+    }
+
+    /// Something committed: run a pass.
+    func poke() {
+        let sleeper: CheckedContinuation<Void, Never>? = state.withLock { state in
+            guard let sleeper = state.sleeper else {
+                state.poked = true
+                return nil
+            }
+            state.sleeper = nil
+            return sleeper
+        }
+        sleeper?.resume()
+    }
+
+    /// Waits until everything committed before now is followed, or `timeout` passed (a
+    /// follower that keeps failing, say on a full disk, must not hold readers up forever).
+    func caughtUp(timeout: Duration = .seconds(2)) async {
+        let target = commits()
+        let id: Int? = state.withLock { state in
+            guard state.completed < target, !state.stopped else { return nil }
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        guard let id else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let done: Bool = self.state.withLock { state in
+                        guard state.completed < target, !state.stopped else { return true }
+                        state.waiters[id] = (target, continuation)
+                        return false
+                    }
+                    if done { continuation.resume() }
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                self.state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func follow() async {
+        while !state.withLock({ $0.stopped }) {
+            let covered = commits()
+            do {
+                while try await pass() {}
+                let reached: [CheckedContinuation<Void, Never>] = state.withLock { state in
+                    state.completed = covered
+                    let reached = state.waiters.filter { $0.value.target <= covered }
+                    for key in reached.keys { state.waiters[key] = nil }
+                    return reached.values.map(\.continuation)
+                }
+                for continuation in reached { continuation.resume() }
+                await sleepUntilPoked()
+            } catch {
+                try? await Task.sleep(for: Self.retryDelay)
+            }
+        }
+    }
+
+    private func sleepUntilPoked() async {
+        await withCheckedContinuation { continuation in
+            let awake: Bool = state.withLock { state in
+                if state.poked || state.stopped {
+                    state.poked = false
+                    return true
+                }
+                state.sleeper = continuation
+                return false
+            }
+            if awake { continuation.resume() }
+        }
+    }
+}
