@@ -66,15 +66,34 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
     /// The newest message this member sent silently: their own last message, seen by no one else.
     var ownLastMessageID: Int64?
 
-    /// The columns `init(row:)` reads, in its order.
+    /// The columns `init(row:)` reads, in its order. `unread_message_count` is not stored: it is
+    /// worked out from the channel's count (`unreadMessageCount(of:)`).
     enum Columns: Int, TableColumns {
         case channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state, message_offset
         case last_read_at, delivered_at, unread_message_count, unread_mention_count, count_preference
         case own_last_message_id
     }
 
-    /// What a query selects to read memberships: `SELECT \(MemberRecord.columns) FROM members ...`.
-    static let columns = Columns.qualified(by: "members")
+    /// What a query selects to read memberships of the members table named `table`:
+    /// `SELECT \(MemberRecord.columns(of: "m")) FROM members m ...`.
+    static func columns(of table: String) -> String {
+        Columns.allCases.map { $0 == .unread_message_count ? unreadMessageCount(of: table) : "\(table).\($0)" }
+            .joined(separator: ", ")
+    }
+
+    /// `SELECT \(MemberRecord.columns) FROM members ...`.
+    static let columns = columns(of: "members")
+
+    /// A member's unread message count, as SQL over the members table named `table`: the
+    /// messages their channel counted since their base (migration 0030), while they are
+    /// joined and count messages at all.
+    static func unreadMessageCount(of table: String) -> String {
+        """
+        (CASE WHEN \(table).state = 'joined' AND \(table).count_preference IN ('all', 'unread_message_count_only') \
+        THEN MAX((SELECT counted_messages FROM channels WHERE channels.id = \(table).channel_id) - \(table).unread_base, 0) \
+        ELSE 0 END)
+        """
+    }
 
     init(row: Row) {
         channelID = row[Columns.channel_id]

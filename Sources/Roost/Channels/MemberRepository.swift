@@ -20,7 +20,7 @@ struct MemberListQuery: Sendable {
 /// Group channel memberships. Every method runs inside the caller's transaction; the
 /// triggers of migration 0002 keep the channel's member counts in step.
 struct MemberRepository: Sendable {
-    private static let memberColumns = MemberRecord.Columns.qualified(by: "m")
+    private static let memberColumns = MemberRecord.columns(of: "m")
 
     func add(
         channelID: Int64, userRowID: Int64, state: MemberState, inviterRowID: Int64?, at now: Int64,
@@ -166,7 +166,7 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(userRowIDs)
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT user_id, SUM(unread_message_count) FROM members
+                SELECT user_id, SUM(\(MemberRecord.unreadMessageCount(of: "members"))) FROM members
                 WHERE user_id IN (\(list.placeholders)) AND state = 'joined' GROUP BY user_id
                 """),
             arguments: list.arguments

@@ -35,7 +35,7 @@ struct MessageEffects: Sendable {
         try readState.unhideOnNewMessage(in: channel.rowID, in: db)
         if message.parentMessageID == nil {
             try readState.countNewMessage(
-                in: channel.rowID, sentBy: message.senderRowID, mentioning: mentioned,
+                in: channel.rowID, sentBy: message.senderRowID, senderReadsIt: markAsRead, mentioning: mentioned,
                 mentionsEveryone: message.mentionType == .channel, excluding: withheldFrom, in: db
             )
         }

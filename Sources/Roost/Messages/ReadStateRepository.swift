@@ -6,11 +6,25 @@ struct ReadStateRepository: Sendable {
     /// Counts a new message as unread for every joined member but its sender, and as an
     /// unread mention for those it mentions, each as their count preference allows.
     /// Members in `excluding` never receive the message (they block its sender).
+    ///
+    /// The channel counts the message once (migration 0030); the bases of the members whose
+    /// count must not rise rise with it: those in `excluding`, and the sender unless
+    /// `senderReadsIt` (a read that follows sets their base anyway).
     func countNewMessage(
-        in channelID: Int64, sentBy senderRowID: Int64?, mentioning mentioned: [Int64], mentionsEveryone: Bool,
+        in channelID: Int64, sentBy senderRowID: Int64?, senderReadsIt: Bool, mentioning mentioned: [Int64], mentionsEveryone: Bool,
         excluding: [Int64], in db: Database
     ) throws {
-        // Lists are SQL.ValueLists, so each statement keeps a few texts and stays prepared.
+        try db.executeCached(sql: "UPDATE channels SET counted_messages = counted_messages + 1 WHERE id = ?", arguments: [channelID])
+        let unchanged = excluding + (senderReadsIt ? [] : senderRowID.map { [$0] } ?? [])
+        if !unchanged.isEmpty {
+            // Lists are SQL.ValueLists, so each statement keeps a few texts and stays prepared.
+            let list = SQL.ValueList(unchanged)
+            try db.executeCached(
+                sql: "UPDATE members SET unread_base = unread_base + 1 WHERE channel_id = ? AND user_id IN (\(list.placeholders))",
+                arguments: [channelID] + list.arguments
+            )
+        }
+        guard mentionsEveryone || !mentioned.isEmpty else { return }
         var exclusion = ""
         var excluded = StatementArguments()
         if !excluding.isEmpty {
@@ -18,15 +32,6 @@ struct ReadStateRepository: Sendable {
             exclusion = " AND user_id NOT IN (\(list.placeholders))"
             excluded = list.arguments
         }
-        try db.executeCached(
-            sql: """
-                UPDATE members SET unread_message_count = unread_message_count + 1
-                WHERE channel_id = ? AND user_id IS NOT ? AND state = 'joined'
-                    AND count_preference IN ('all', 'unread_message_count_only')\(exclusion)
-                """,
-            arguments: [channelID, senderRowID] + excluded
-        )
-        guard mentionsEveryone || !mentioned.isEmpty else { return }
         var sql = """
             UPDATE members SET unread_mention_count = unread_mention_count + 1
             WHERE channel_id = ? AND user_id IS NOT ? AND state = 'joined'
@@ -50,11 +55,10 @@ struct ReadStateRepository: Sendable {
                 UPDATE members SET
                     last_read_at = MAX(last_read_at, :time),
                     delivered_at = MAX(delivered_at, :time),
-                    unread_message_count = (
+                    unread_base = (SELECT counted_messages FROM channels WHERE id = :channel) - (
                         SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
                             AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
                             AND m.parent_message_id IS NULL AND m.sender_id IS NOT :user
-                            AND members.count_preference IN ('all', 'unread_message_count_only')
                             AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = :user AND u.message_id = m.id)),
                     unread_mention_count = (
                         SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
@@ -65,7 +69,7 @@ struct ReadStateRepository: Sendable {
                             AND (m.mention_type = 'channel'
                                  OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = :user)))
                 WHERE channel_id = :channel AND user_id = :user
-                RETURNING unread_message_count
+                RETURNING \(MemberRecord.unreadMessageCount(of: "members"))
                 """),
             arguments: ["channel": channelID, "user": userRowID, "time": time]
         )
@@ -86,17 +90,19 @@ struct ReadStateRepository: Sendable {
         )
     }
 
+    /// A member's new count preference. A count of messages starts again from zero when
+    /// messages stop counting or start counting again (it counted none in between).
     func setCountPreference(_ preference: CountPreference, channelID: Int64, userRowID: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "UPDATE members SET count_preference = ? WHERE channel_id = ? AND user_id = ?",
-            arguments: [preference.rawValue, channelID, userRowID]
+            sql: """
+                UPDATE members SET count_preference = :preference,
+                    unread_base = CASE
+                        WHEN count_preference IN ('all', 'unread_message_count_only') AND :counts THEN unread_base
+                        ELSE (SELECT counted_messages FROM channels WHERE id = :channel) END
+                WHERE channel_id = :channel AND user_id = :user
+                """,
+            arguments: ["preference": preference.rawValue, "counts": preference.countsMessages, "channel": channelID, "user": userRowID]
         )
-        if preference == .off || preference == .unreadMentionCountOnly {
-            try db.executeCached(
-                sql: "UPDATE members SET unread_message_count = 0 WHERE channel_id = ? AND user_id = ?",
-                arguments: [channelID, userRowID]
-            )
-        }
         if preference == .off || preference == .unreadMessageCountOnly {
             try db.executeCached(
                 sql: "UPDATE members SET unread_mention_count = 0 WHERE channel_id = ? AND user_id = ?",

@@ -95,10 +95,10 @@ struct ReadStateService: Sendable {
                 db,
                 sql: """
                     SELECT
-                        COALESCE(SUM(CASE WHEN m.state = 'joined' THEN m.unread_message_count END), 0) AS messages,
+                        COALESCE(SUM(\(MemberRecord.unreadMessageCount(of: "m"))), 0) AS messages,
                         COALESCE(SUM(CASE WHEN m.state = 'joined' THEN m.unread_mention_count END), 0) AS mentions,
                         COUNT(CASE WHEN m.state = 'invited' THEN 1 END) AS invitations,
-                        COUNT(CASE WHEN m.state = 'joined' AND m.unread_message_count > 0 THEN 1 END) AS channels
+                        COUNT(CASE WHEN \(MemberRecord.unreadMessageCount(of: "m")) > 0 THEN 1 END) AS channels
                     FROM members m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
                     """,
                 arguments: conditions.arguments

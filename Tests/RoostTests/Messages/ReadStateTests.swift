@@ -122,4 +122,64 @@ import Testing
             expectError(try await api.get("/v3/users/carol/count_preference/chat"), code: 400108)
         }
     }
+
+    /// Unread counts come from one count per channel against each member's base: every answer
+    /// stays exact through own messages (read or not), a blocked sender in a 1-to-1 channel,
+    /// an invitation accepted later, a member who leaves and comes back, and totals.
+    @Test func unreadCountsStayExactWithoutAWritePerMember() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol", "dave")
+            for user in ["carol", "dave"] {
+                #expect(try await api.put("/v3/users/\(user)/channel_invitation_preference", #"{"auto_accept": false}"#).status == .ok)
+            }
+            try await api.createChannel(#"{"channel_url": "team", "user_ids": ["alice", "bob", "carol"]}"#)
+            try await api.createChannel(#"{"channel_url": "pair", "user_ids": ["alice", "bob"], "is_distinct": true}"#)
+            func unread(_ user: String, _ url: String) async throws -> Int? {
+                try await api.get("/v3/group_channels/\(url)/messages/unread_count?user_ids=\(user)")["unread"][user].int
+            }
+            func total(_ user: String) async throws -> Int? {
+                try await api.get("/v3/users/\(user)/unread_message_count")["unread_count"].int
+            }
+            try await api.say("alice", "one", in: "team")
+            try await api.say("alice", "two", in: "team")
+            // Her own message, sent without marking the channel read, never counts for her.
+            try await api.send("team", #"{"message_type": "MESG", "user_id": "bob", "message": "mine", "mark_as_read": false}"#)
+            #expect(try await unread("bob", "team") == 2)
+            #expect(try await unread("carol", "team") == 3)
+            #expect(try await unread("alice", "team") == 1)
+
+            // Invited now, dave counts nothing until he joins, and then only what follows.
+            #expect(try await api.post("/v3/group_channels/team/invite", #"{"user_ids": ["dave"]}"#).status == .ok)
+            try await api.say("alice", "three", in: "team")
+            #expect(try await unread("dave", "team") == 0)
+            #expect(try await api.put("/v3/group_channels/team/accept", #"{"user_id": "dave"}"#).status == .ok)
+            #expect(try await unread("dave", "team") == 0)
+            try await api.say("carol", "four", in: "team")
+            #expect(try await unread("dave", "team") == 1)
+            #expect(try await unread("bob", "team") == 4)
+
+            // Bob blocks alice: her messages in their 1-to-1 channel never reach him.
+            try await api.say("alice", "before the block", in: "pair")
+            #expect(try await api.post("/v3/users/bob/block", #"{"target_id": "alice"}"#).status == .ok)
+            try await api.say("alice", "after the block", in: "pair")
+            #expect(try await unread("bob", "pair") == 1)
+            #expect(try await total("bob") == 5)
+
+            // Reading sets the count from what is left after the read; totals follow.
+            #expect(try await api.put("/v3/group_channels/team/messages/mark_as_read", #"{"user_id": "bob"}"#).status == .ok)
+            #expect(try await unread("bob", "team") == 0)
+            #expect(try await total("bob") == 1)
+            try await api.say("carol", "five", in: "team")
+            #expect(try await unread("bob", "team") == 1)
+
+            // Leaving and coming back starts from zero.
+            #expect(try await api.put("/v3/group_channels/team/leave", #"{"user_ids": ["carol"]}"#).status == .ok)
+            try await api.say("alice", "six", in: "team")
+            #expect(try await api.post("/v3/group_channels/team/invite", #"{"user_ids": ["carol"]}"#).status == .ok)
+            #expect(try await api.put("/v3/group_channels/team/accept", #"{"user_id": "carol"}"#).status == .ok)
+            #expect(try await unread("carol", "team") == 0)
+            let channels = try await api.get("/v3/users/bob/my_group_channels?unread_filter=unread_message")["channels"].array
+            #expect(channels.compactMap { $0["channel_url"].string }.sorted() == ["pair", "team"])
+        }
+    }
 }
