@@ -56,6 +56,8 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
         events.notifier.committed()
     }
+    let followers = LogFollowers(database: database, events: events)
+    try await followers.register()
     let console = ConsoleAPI()
     let (router, jobs) = try buildRouter(
         settings: settings,
@@ -67,7 +69,8 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         emulator: emulator,
         files: files,
         snapshots: snapshots,
-        console: console
+        console: console,
+        followers: followers
     )
     let responder = router.buildResponder()
     console.connect(responder)
@@ -89,7 +92,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         services: [
             DatabaseService(database: database, exportOnExit: settings.exportOnExitPath.map { (archive, $0) }, logger: logger), delivery, retention,
             Scheduler(database: database, clock: clock, handlers: jobs, logger: logger),
-        ],
+        ] + followers.services,
         logger: logger
     )
 }

@@ -6,7 +6,7 @@ import Hummingbird
 /// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
     settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
-    emulator: Emulator, files: FileStorage, snapshots: SnapshotStore, console: ConsoleAPI
+    emulator: Emulator, files: FileStorage, snapshots: SnapshotStore, console: ConsoleAPI, followers: LogFollowers
 ) throws -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
@@ -28,8 +28,7 @@ func buildRouter(
     let floodGate = FloodGate(limit: settings.maxMessagesPerSecond)
     database.deletions.onDelete { floodGate.forget($0) }
     let messages = MessageService(
-        database: database, clock: clock, events: events, floodGate: floodGate,
-        departures: autoMessages, sendObserver: PushNotifications(log: events)
+        database: database, clock: clock, events: events, floodGate: floodGate, departures: autoMessages
     )
 
     // Users and the application.
@@ -95,7 +94,7 @@ func buildRouter(
     PushConfigurationRoutes(push: PushConfigurationService(database: database, clock: clock)).register(on: applications)
 
     // Statistics.
-    StatisticsRoutes(statistics: StatisticsService(database: database, clock: clock))
+    StatisticsRoutes(statistics: StatisticsService(database: database, clock: clock, senders: followers.senders))
         .register(applications: applications, statistics: api.group("statistics"))
 
     // Bots.
@@ -111,7 +110,7 @@ func buildRouter(
         access: EventStreamAccess(policy: access.access, users: userService), users: userService, openStreams: openStreams
     ).register(on: router.group("roost"))
     let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access.access))
-    PushOutboxRoutes(database: database).register(on: roost)
+    PushOutboxRoutes(database: database, pushes: followers.pushes).register(on: roost)
     EmulatorRoutes(emulator: emulator, reset: EmulatorReset(database: database, files: files), snapshots: snapshots).register(on: roost)
 
     // The admin console: pages over the API above, through `console`.

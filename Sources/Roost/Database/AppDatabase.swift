@@ -54,6 +54,9 @@ public final class AppDatabase: Sendable {
         searchIndex.start()
     }
 
+    /// How many group commits there have been, counted before their writers hear back.
+    var commitCount: Int { groupCommit.commitCount }
+
     /// Waits until the search index holds every message change committed before now (a
     /// search answers as if the index were updated with each send).
     func searchIndexCaughtUp() async {

@@ -18,6 +18,8 @@ struct NewMessage {
     var dedupID: String?
     var createdAt: Int64
     var pollID: Int64?
+    /// The request's `send_push`; nil follows the message type.
+    var sendPush: Bool?
 }
 
 extension MessageRecord {
@@ -89,14 +91,14 @@ struct MessageRepository: Sendable {
         try db.executeCached(
             sql: """
                 INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
-                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 message.channelID, message.type.rawValue, message.senderRowID, message.message, message.customType,
                 message.data, message.mentionType.rawValue, message.isSilent, message.isOperatorMessage,
                 message.parentMessageID, message.file.map(JSONColumn.encode), JSONColumn.encode(message.thumbnails),
-                JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt, message.pollID,
+                JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt, message.pollID, message.sendPush,
             ]
         )
         return MessageRecord(message, id: db.lastInsertedRowID)
@@ -104,6 +106,16 @@ struct MessageRepository: Sendable {
 
     func delete(id: Int64, in db: Database) throws {
         try db.executeCached(sql: "DELETE FROM messages WHERE id = ?", arguments: [id])
+    }
+
+    /// The `send_push` its send gave, if it gave one.
+    func sendPush(of id: Int64, in db: Database) throws -> Bool? {
+        try Bool?.fetchOne(db.cachedStatement(sql: "SELECT send_push FROM messages WHERE id = ?"), arguments: [id]) ?? nil
+    }
+
+    /// The row ids of the users a message mentions.
+    func mentionedUsers(of id: Int64, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: "SELECT user_id FROM message_mentions WHERE message_id = ?"), arguments: [id])
     }
 
     func find(id: Int64, in db: Database) throws -> MessageRecord? {

@@ -18,18 +18,16 @@ struct MessageService: Sendable {
     let floodGate: FloodGate
     let events: MessageEvents
     let penalties: ProfanityPenalties
-    let sendObserver: (any MessageSendObserver)?
 
     init(
         database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0),
-        departures: (any DepartureObserver)? = nil, sendObserver: (any MessageSendObserver)? = nil
+        departures: (any DepartureObserver)? = nil
     ) {
         self.database = database
         self.clock = clock
         self.events = MessageEvents(log: events)
         self.floodGate = floodGate
         self.penalties = ProfanityPenalties(events: events, departures: departures)
-        self.sendObserver = sendObserver
     }
 
     // MARK: Send
@@ -99,6 +97,7 @@ struct MessageService: Sendable {
         new.parentMessageID = parent?.id
         let poll = try request.pollID.map { id throws in try pollToSend(id, as: messageType, in: channel, in: db) }
         new.pollID = poll?.id
+        new.sendPush = request.sendPush
         let record = try messages.insert(new, in: db)
         let id = record.id
         if var poll {
@@ -118,13 +117,11 @@ struct MessageService: Sendable {
             try MessagePinService(database: database, clock: clock).pin(record, in: channel, at: now, in: db)
         }
         try events.message(.send, answer, in: channel, at: now, in: db)
-        try sendObserver?.sent(record, in: channel, mentioned: mentioned, sendPush: request.sendPush, at: now, in: db)
         if replaced {
             try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
             try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
             if let sender { try penalties.violation(by: sender, in: channel, at: now, in: db) }
         }
-        if let sender { try UserActivityRepository().recordActive(sender, at: now, in: db) }
         return answer
     }
 

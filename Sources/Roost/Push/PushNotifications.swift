@@ -5,31 +5,74 @@ import GRDB
 /// them: to each joined member other than the sender who is offline, active, holds a device
 /// token of a configured provider, has not blocked the sender, and whose preferences let it
 /// through (trigger option for the channel or in general, mentions, snooze, do not disturb,
-/// pushes from bots). Each is recorded in the send's transaction as a `roost:push` event,
-/// which `GET /roost/pushes`, the event stream and the push relay read.
-struct PushNotifications: MessageSendObserver {
+/// pushes from bots). Each is recorded as a `roost:push` event, which `GET /roost/pushes`,
+/// the event stream and the push relay read.
+///
+/// It follows the event log (`EventFollower`): a send records only its message and event, and
+/// the pushes follow in a transaction of their own, worked out on a snapshot a moment later.
+struct PushNotifications: EventConsumer {
     let log: EventLog
     private let configurations = PushConfigurationRepository()
     private let preferences = PushRepository()
     private let outbox = PushOutboxRepository()
     private let users = UserRepository()
+    private let messages = MessageRepository()
+    private let channels = ChannelRepository()
 
-    func sent(
-        _ message: MessageRecord, in channel: ChannelRecord, mentioned: [Int64], sendPush: Bool?, at time: Int64, in db: Database
-    ) throws {
-        guard channel.type == .group, !message.isSilent, sendPush ?? (message.type != .admin) else { return }
+    var name: String { "push_outbox" }
+    var categories: [EventCategory] { [.groupChannelMessageSend] }
+
+    /// A push worked out, to record.
+    struct Outgoing: Sendable {
+        fileprivate let push: Push
+        let time: Int64
+    }
+
+    /// What `group_channel:message_send` says of the message: its id.
+    private struct SentMessage: Decodable {
+        struct Payload: Decodable {
+            let messageID: Int64
+            enum CodingKeys: String, CodingKey { case messageID = "message_id" }
+        }
+
+        let payload: Payload
+    }
+
+    func prepare(_ events: [StoredEvent], in db: Database) throws -> [Outgoing]? {
         let providers = try configurations.usableProviders(in: db)
-        guard !providers.isEmpty else { return }
-        let candidates = try outbox.candidates(
-            in: channel.rowID, sender: message.senderRowID, tokenTypes: DeviceTokenType.allCases.filter { providers.contains(PushProvider(tokenType: $0)) },
-            in: db
-        )
-        guard !candidates.isEmpty else { return }
+        guard !providers.isEmpty else { return nil }
+        let tokenTypes = DeviceTokenType.allCases.filter { providers.contains(PushProvider(tokenType: $0)) }
+        var outgoing: [Outgoing] = []
+        for event in events {
+            guard let url = event.channelURL, let sent = JSONColumn.decode(SentMessage.self, from: event.payload),
+                  let message = try messages.find(id: sent.payload.messageID, in: db), !message.isRemoved,
+                  let channel = try channels.find(.group, url: url, in: db)
+            else { continue }
+            outgoing += try pushes(for: message, in: channel, tokenTypes: tokenTypes, at: event.createdAt, in: db)
+        }
+        return outgoing.isEmpty ? nil : outgoing
+    }
+
+    func apply(_ outgoing: [Outgoing], in db: Database) throws {
+        for item in outgoing {
+            let seq = try log.record(.push, item.push, at: item.time, concerning: [item.push.recipient.userID], in: db)
+            try outbox.file(seq, userID: item.push.recipient.userID, channelURL: item.push.channel.url, in: db)
+        }
+    }
+
+    private func pushes(
+        for message: MessageRecord, in channel: ChannelRecord, tokenTypes: [DeviceTokenType], at time: Int64, in db: Database
+    ) throws -> [Outgoing] {
+        guard !message.isSilent, try messages.sendPush(of: message.id, in: db) ?? (message.type != .admin) else { return [] }
+        let candidates = try outbox.candidates(in: channel.rowID, sender: message.senderRowID, tokenTypes: tokenTypes, in: db)
+        guard !candidates.isEmpty else { return [] }
+        let mentioned = try messages.mentionedUsers(of: message.id, in: db)
         let sender = try message.senderRowID.flatMap { try users.summary(ofRow: $0, in: db) }
         let fromBot = try message.senderRowID.map { try outbox.isBot($0, in: db) } ?? false
         let everyoneMentioned = message.mentionType == .channel
         let unread = try MemberRepository().totalUnread(of: candidates.map(\.userRowID), in: db)
         let recipients = try users.summaries(ofRows: candidates.map(\.userRowID), in: db)
+        var outgoing: [Outgoing] = []
         for candidate in candidates {
             guard let recipient = recipients[candidate.userRowID] else { continue }
             let own = try preferences.preferences(of: candidate.userRowID, in: db)
@@ -48,14 +91,16 @@ struct PushNotifications: MessageSendObserver {
                 channelName: channel.name
             )
             let sound = [inChannel.pushSound, own.pushSound].first { !$0.isEmpty && $0 != "default" } ?? "default"
-            let push = Push(
-                recipient: recipient, devices: candidate.devices, message: message, channel: channel, sender: sender,
-                alert: template.rendered(for: message.type, with: values), sound: sound,
-                badge: unread[candidate.userRowID] ?? 0, applicationID: log.applicationID
-            )
-            let seq = try log.record(.push, push, at: time, concerning: [recipient.userID], in: db)
-            try outbox.file(seq, userID: recipient.userID, channelURL: channel.url, in: db)
+            outgoing.append(Outgoing(
+                push: Push(
+                    recipient: recipient, devices: candidate.devices, message: message, channel: channel, sender: sender,
+                    alert: template.rendered(for: message.type, with: values), sound: sound,
+                    badge: unread[candidate.userRowID] ?? 0, applicationID: log.applicationID
+                ),
+                time: time
+            ))
         }
+        return outgoing
     }
 
     /// Whether `time` falls in the user's daily do-not-disturb window, in their time zone;
@@ -74,7 +119,7 @@ struct PushNotifications: MessageSendObserver {
 
 /// One push notification: who and which devices it goes to, the text the template made, the
 /// sound and badge, and under `sendbird` the object Sendbird's client SDKs read from a push.
-private struct Push: JSONObject {
+fileprivate struct Push: JSONObject, Sendable {
     let recipient: UserSummary
     let devices: [(type: DeviceTokenType, token: String)]
     let message: MessageRecord

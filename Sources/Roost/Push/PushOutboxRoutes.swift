@@ -2,9 +2,11 @@ import Hummingbird
 
 /// `GET /roost/pushes`: the push notifications Roost would have sent (Roost's own route; a
 /// test asserts on it instead of on a phone), oldest first after `since` (a `seq`), for one
-/// `user_id` and one `channel_url` when given.
+/// `user_id` and one `channel_url` when given. The outbox follows the sends; it answers once
+/// it has caught up with every send before the request, as if pushes were made with each.
 struct PushOutboxRoutes: Sendable {
     let database: AppDatabase
+    let pushes: EventFollower<PushNotifications>
     private let outbox = PushOutboxRepository()
 
     func register(on group: RouterGroup<RoostContext>) {
@@ -15,6 +17,7 @@ struct PushOutboxRoutes: Sendable {
             let limit = try query.int("limit") ?? 100
             guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
             let (userID, channelURL) = (query.string("user_id"), query.string("channel_url"))
+            await pushes.caughtUp()
             let pushes = try await database.read { db in
                 try outbox.pushes(after: since, userID: userID, channelURL: channelURL, limit: limit, in: db)
             }

@@ -8,9 +8,12 @@ import GRDB
 struct StatisticsService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    /// Senders are counted active a moment after their sends; answers wait for that.
+    let senders: EventFollower<SenderActivity>
     private static let day = UserActivityRepository.dayLength
 
     func dailyActiveUsers(on date: String?) async throws -> Int {
+        await senders.caughtUp()
         let day = try date.map { date throws(APIError) in try Self.day(of: date, parameter: "date") } ?? clock.now / Self.day
         return try await database.read { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM user_activity WHERE day = ?"), arguments: [day]) ?? 0
@@ -19,6 +22,7 @@ struct StatisticsService: Sendable {
 
     /// Users active in the month of `date`, from its first day up to `date`.
     func monthlyActiveUsers(upTo date: String?) async throws -> Int {
+        await senders.caughtUp()
         let last = try date.map { date throws(APIError) in try Self.day(of: date, parameter: "date") } ?? clock.now / Self.day
         let first = Self.firstDayOfMonth(last)
         return try await database.read { db in
@@ -56,7 +60,8 @@ struct StatisticsService: Sendable {
 
     /// One advanced analytics metric over the range, a value for each day (month).
     func metric(_ metric: AnalyticsMetric, over range: StatisticsRange) async throws -> [(date: String, value: Double)] {
-        try await database.read { db in
+        await senders.caughtUp()
+        return try await database.read { db in
             try range.buckets.map { bucket in
                 let start = bucket.days.lowerBound, end = bucket.days.upperBound + 1
                 return (bucket.label, try metric.value(from: start * Self.day, to: end * Self.day, days: start..<end, in: db))

@@ -22,6 +22,14 @@ struct UserActivityRepository: Sendable {
         )
     }
 
+    /// Whether the user counts as active on the day of `time` already.
+    func wasActive(_ userRowID: Int64, onDayOf time: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user_activity WHERE day = ? AND user_id = ?)"),
+            arguments: [time / Self.dayLength, userRowID]
+        ) ?? false
+    }
+
     /// Notes how many user streams are open now, when that is the day's most.
     func recordConnections(at time: Int64, in db: Database) throws {
         try db.executeCached(

@@ -30,7 +30,8 @@ import Testing
             snapshots: SnapshotStore(
                 directory: "unused", archive: SnapshotArchive(database: database, files: files, clock: .system), gate: RestoreGate()
             ) {},
-            console: ConsoleAPI()
+            console: ConsoleAPI(),
+            followers: LogFollowers(database: database, events: events)
         )
         // The console's HTML pages are not part of the API the document describes.
         let served = Set(router.routes.filter { !$0.path.description.hasPrefix("/console") }.map { route in

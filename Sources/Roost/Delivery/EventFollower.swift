@@ -1,0 +1,123 @@
+import GRDB
+import ServiceLifecycle
+import Synchronization
+
+/// State derived from the event log rather than written with each change: the push outbox,
+/// the activity statistics. A consumer works out on a snapshot what a batch of events makes,
+/// then writes it in the transaction that moves its cursor past them, so each event counts
+/// exactly once, even across a crash.
+protocol EventConsumer: Sendable {
+    associatedtype Prepared: Sendable
+    /// The name its cursor is kept under in `delivery_cursors`.
+    var name: String { get }
+    /// The categories it reads.
+    var categories: [EventCategory] { get }
+    /// What a batch of events makes, worked out on a snapshot; nil when nothing.
+    func prepare(_ events: [StoredEvent], in db: Database) throws -> Prepared?
+    /// Writes what `prepare` worked out.
+    func apply(_ prepared: Prepared, in db: Database) throws
+}
+
+/// Follows the event log for one consumer, after each commit, in transactions of its own
+/// (`Follower`): the writes that record events pay nothing for what the events make.
+/// Readers that must see it current (`GET /roost/pushes`) wait with `caughtUp()`.
+final class EventFollower<Consumer: EventConsumer>: Service, CustomStringConvertible, Sendable {
+    var description: String { "EventFollower(\(name))" }
+
+    private let name: String
+    private let database: AppDatabase
+    private let follower: Follower
+
+    init(_ consumer: Consumer, database: AppDatabase) {
+        name = consumer.name
+        self.database = database
+        let cursor = Cursor(consumer: consumer, database: database)
+        follower = Follower(commits: { database.commitCount }) { try await cursor.pass() }
+        database.onCommit { [follower] in follower.poke() }
+    }
+
+    /// Puts a consumer that never ran at the head of the log, before anything is served: it
+    /// follows what comes next, not everything recorded before it existed.
+    func register() async throws {
+        try await database.write { [name] db in try DeliveryCursors().register(name, in: db) }
+    }
+
+    func run() async throws {
+        follower.start()
+        try? await gracefulShutdown()
+        await follower.stop()
+    }
+
+    /// Waits until every event committed before now has been followed.
+    func caughtUp() async {
+        await follower.caughtUp()
+    }
+}
+
+/// A consumer's place in the log, and its passes. An empty batch moves the place in memory
+/// and saves it at most once every `idleSaveInterval`, so following costs no write while the
+/// events make nothing; a restart reads those events again, to the same effect.
+private final class Cursor<Consumer: EventConsumer>: Sendable {
+    static var batchSize: Int { 500 }
+    static var idleSaveInterval: Duration { .seconds(1) }
+
+    private struct Position {
+        var seq: Int64 = 0
+        var saved: ContinuousClock.Instant = .now
+        /// The database replacement the position belongs to (a restored snapshot has its own);
+        /// nil until read from the database.
+        var replacement: Int?
+    }
+
+    private let consumer: Consumer
+    private let database: AppDatabase
+    private let cursors = DeliveryCursors()
+    private let log = EventRepository()
+    private let position = Mutex(Position())
+
+    init(consumer: Consumer, database: AppDatabase) {
+        self.consumer = consumer
+        self.database = database
+    }
+
+    /// One batch: read and work out on a snapshot, then write it with the cursor; answers
+    /// whether more events are waiting.
+    func pass() async throws -> Bool {
+        let replacement = database.replacementCount
+        let known = position.withLock { $0.replacement == replacement ? $0.seq : nil }
+        let (consumer, cursors, log) = (consumer, cursors, log)
+        let batch = try await database.read { db -> (after: Int64, head: Int64, prepared: Consumer.Prepared?, more: Bool) in
+            let after = try known ?? cursors.position(of: consumer.name, in: db)
+            let events = try log.events(
+                after: after, matching: EventFilter(categories: consumer.categories.map(\.rawValue)), limit: Self.batchSize, in: db
+            )
+            let more = events.count == Self.batchSize
+            let head = more ? events.last!.seq : max(after, try log.lastSeq(in: db))
+            return (after, head, events.isEmpty ? nil : try consumer.prepare(events, in: db), more)
+        }
+        let mustSave = batch.prepared != nil
+            || position.withLock { $0.seq != batch.head && ContinuousClock.now - $0.saved > Self.idleSaveInterval }
+        if mustSave {
+            let database = database
+            let written = try await database.write { db -> Bool in
+                // A snapshot restored meanwhile: the batch belongs to the state that is gone.
+                guard database.replacementCount == replacement, try cursors.position(of: consumer.name, in: db) <= batch.after else {
+                    return false
+                }
+                if let prepared = batch.prepared { try consumer.apply(prepared, in: db) }
+                try cursors.advance(consumer.name, to: batch.head, in: db)
+                return true
+            }
+            guard written else {
+                position.withLock { $0.replacement = nil }
+                return true
+            }
+        }
+        position.withLock { position in
+            position.seq = batch.head
+            position.replacement = replacement
+            if mustSave { position.saved = .now }
+        }
+        return batch.more
+    }
+}
