@@ -1,0 +1,156 @@
+"""Crash safety of what runs beside the requests: the search index and the push outbox, which
+follow the sends after they commit, and the heavy jobs (an export, a GDPR deletion, an
+announcement), which run a step at a time.
+
+Each round sends messages from several clients while the jobs run, kills the server with
+SIGKILL at a random moment, and starts it again on the same file. After the last round every
+job finishes, and: every acknowledged message is found by search, every push is recorded
+exactly once, no file is left that nothing refers to, and SQLite's integrity check passes."""
+
+import json
+import os
+import random
+import sqlite3
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from conftest import API_TOKEN
+
+ROUNDS = 6
+WORKERS = 4
+
+
+def call(base, method, path, body=None):
+    request = urllib.request.Request(
+        base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+        headers={"Api-Token": API_TOKEN, "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def wait(base, path, key, done, seconds=60):
+    deadline = time.monotonic() + seconds
+    while True:
+        status, body = call(base, "GET", path)
+        if status == 200 and body[key] in done:
+            return body
+        assert time.monotonic() < deadline, f"{path} never reached {done}: {body}"
+        time.sleep(0.1)
+
+
+def test_followers_and_jobs_resume_after_kill_nine(server):
+    base = server.url
+    rng = random.Random(29)
+    # Alice sends to bob and carol, who are offline with a phone each: every message makes two pushes.
+    assert call(base, "POST", "/v3/applications/push/fcm", {"api_key": "server-key"})[0] == 200
+    for user_id in ["alice", "bob", "carol"]:
+        call(base, "POST", "/v3/users", {"user_id": user_id, "nickname": user_id, "profile_url": ""})
+    for user_id in ["bob", "carol"]:
+        assert call(base, "POST", f"/v3/users/{user_id}/push/gcm", {"gcm_reg_token": f"{user_id}-phone"})[0] == 200
+    assert call(base, "POST", "/v3/group_channels", {"channel_url": "room", "user_ids": ["alice", "bob", "carol"]})[0] == 200
+
+    acknowledged = set()
+    lock = threading.Lock()
+    jobs = {"exports": [], "erasures": [], "announcements": []}
+    for round_number in range(ROUNDS):
+        # A user with more messages than one erasure step deletes, to be erased this round.
+        doomed = f"doomed{round_number}"
+        call(base, "POST", "/v3/users", {"user_id": doomed, "nickname": doomed, "profile_url": ""})
+        call(base, "POST", "/v3/group_channels", {"channel_url": f"doomed-room-{round_number}", "user_ids": [doomed, "alice"]})
+        now = int(time.time() * 1000)
+        for batch in range(7):
+            messages = [
+                {"message_type": "MESG", "user_id": doomed, "message": f"doomed {batch} {index}", "timestamp": now - 10_000 + batch * 100 + index}
+                for index in range(100)
+            ]
+            assert call(base, "POST", f"/v3/migration/doomed-room-{round_number}", {"messages": messages})[0] == 200
+        jobs["exports"].append(call(base, "POST", "/v3/export/messages", {
+            "start_ts": now - 86_400_000, "end_ts": now + 600_000, "channel_urls": ["room"],
+        })[1]["request_id"])
+        jobs["erasures"].append(call(base, "POST", "/v3/privacy/gdpr", {
+            "action": "delete", "user_ids": [doomed], "channel_delete_option": "all",
+        })[1]["request_id"])
+        jobs["announcements"].append(call(base, "POST", "/v3/announcements", {
+            "message": {"type": "ADMM", "content": f"announcement {round_number}"}, "target_at": "target_channels",
+            "target_list": ["room"],
+        })[1]["unique_id"])
+
+        stop = threading.Event()
+
+        def worker(worker_number):
+            sequence = 0
+            while not stop.is_set():
+                text = f"crashword r{round_number}w{worker_number}n{sequence}"
+                sequence += 1
+                try:
+                    status, body = call(base, "POST", "/v3/group_channels/room/messages",
+                                        {"message_type": "MESG", "user_id": "alice", "message": text})
+                except OSError:
+                    return
+                if status == 200:
+                    with lock:
+                        acknowledged.add((body["message_id"], text))
+
+        threads = [threading.Thread(target=worker, args=(number,)) for number in range(WORKERS)]
+        for thread in threads:
+            thread.start()
+        time.sleep(rng.uniform(0.05, 0.8))
+        server.kill()
+        stop.set()
+        for thread in threads:
+            thread.join()
+        server.start()
+
+    for request_id in jobs["exports"]:
+        wait(base, f"/v3/export/messages/{request_id}", "status", {"done"})
+    for request_id in jobs["erasures"]:
+        wait(base, f"/v3/privacy/gdpr/{request_id}", "status", {"done"})
+    for unique_id in jobs["announcements"]:
+        wait(base, f"/v3/announcements/{unique_id}", "status", {"completed"})
+
+    # Search finds every acknowledged message (it waits for the index to catch up).
+    sample = rng.sample(sorted(acknowledged), min(40, len(acknowledged)))
+    for message_id, text in sample:
+        word = text.split()[1]
+        status, found = call(base, "GET", f"/v3/search/messages?channel_url=room&query={word}")
+        assert status == 200 and [m["message_id"] for m in found["results"]] == [message_id], (text, found)
+
+    # Every push, exactly once: the outbox has caught up with the sends before it answers.
+    pushes, since = [], 0
+    while True:
+        status, page = call(base, "GET", f"/roost/pushes?channel_url=room&since={since}&limit=1000")
+        assert status == 200
+        pushes += page["pushes"]
+        if not page["pushes"]:
+            break
+        since = page["last_seq"]
+    counted = {}
+    for item in pushes:
+        key = (item["push"]["message_id"], item["push"]["user_id"])
+        counted[key] = counted.get(key, 0) + 1
+    assert all(count == 1 for count in counted.values()), [key for key, count in counted.items() if count > 1][:5]
+    for message_id, _ in acknowledged:
+        assert counted.get((message_id, "bob")) == 1 and counted.get((message_id, "carol")) == 1, message_id
+
+    server.stop()
+    database = sqlite3.connect(server.database)
+    assert database.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    indexed = {row[0] for row in database.execute("SELECT rowid FROM message_search")}
+    assert not [message_id for message_id, _ in acknowledged if message_id not in indexed]
+    assert database.execute("SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.sender_id WHERE u.user_id LIKE 'doomed%'").fetchone()[0] == 0
+    # No file that nothing refers to: each folder under the uploads is linked by a row.
+    linked = set()
+    for (url,) in database.execute(
+        "SELECT file_url FROM data_exports WHERE file_url IS NOT NULL UNION ALL SELECT file_url FROM gdpr_requests WHERE file_url IS NOT NULL"
+    ):
+        linked.add(url.split("/")[-2])
+    uploads = os.path.dirname(server.database)
+    folders = {name for name in os.listdir(uploads) if os.path.isdir(os.path.join(uploads, name)) and name != "snapshots"}
+    assert folders == linked, (folders - linked, linked - folders)
+    assert len(linked) == ROUNDS
