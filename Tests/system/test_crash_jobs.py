@@ -86,7 +86,9 @@ def test_followers_and_jobs_resume_after_kill_nine(server):
         def worker(worker_number):
             sequence = 0
             while not stop.is_set():
-                text = f"crashword r{round_number}w{worker_number}n{sequence}"
+                # A word of its own, letters only and all of one length: search matches word starts.
+                word = "".join("abcdefghij"[int(digit)] for digit in f"{round_number}{worker_number}{sequence:05d}")
+                text = f"crashword {word}"
                 sequence += 1
                 try:
                     status, body = call(base, "POST", "/v3/group_channels/room/messages",
