@@ -85,13 +85,21 @@ struct ChannelRepository: Sendable {
 
     /// Makes a message the channel's last message, unless a newer one is already (imports
     /// may arrive with older times).
-    func recordLastMessage(_ messageID: Int64, at time: Int64, in channelID: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: """
-                UPDATE channels SET last_message_id = ?, last_message_at = ?
-                WHERE id = ? AND (last_message_at IS NULL OR last_message_at <= ?)
-                """,
-            arguments: [messageID, time, channelID, time]
+    /// A message sent at `time` becomes the channel's last unless a newer one is; `counted`
+    /// (a message that makes unread counts rise) adds it to the channel's count (migration
+    /// 0030). Answers the time of the channel's newest message now.
+    @discardableResult
+    func recordLastMessage(_ messageID: Int64, at time: Int64, counted: Bool = false, in channelID: Int64, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: """
+                UPDATE channels SET
+                    last_message_id = CASE WHEN last_message_at IS NULL OR last_message_at <= :time THEN :id ELSE last_message_id END,
+                    last_message_at = CASE WHEN last_message_at IS NULL OR last_message_at <= :time THEN :time ELSE last_message_at END,
+                    counted_messages = counted_messages + :counted
+                WHERE id = :channel
+                RETURNING last_message_at
+                """),
+            arguments: ["id": messageID, "time": time, "counted": counted ? 1 : 0, "channel": channelID]
         )
     }
 

@@ -29,18 +29,23 @@ struct MessageEffects: Sendable {
             }
             return
         }
-        try channels.recordLastMessage(message.id, at: message.createdAt, in: channel.rowID, in: db)
+        let counted = channel.type == .group && message.parentMessageID == nil
+        let newest = try channels.recordLastMessage(message.id, at: message.createdAt, counted: counted, in: channel.rowID, in: db)
         guard channel.type == .group else { return }
         let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
         try readState.unhideOnNewMessage(in: channel.rowID, in: db)
-        if message.parentMessageID == nil {
+        if counted {
             try readState.countNewMessage(
                 in: channel.rowID, sentBy: message.senderRowID, senderReadsIt: markAsRead, mentioning: mentioned,
                 mentionsEveryone: message.mentionType == .channel, excluding: withheldFrom, in: db
             )
         }
         if markAsRead, let sender = message.senderRowID {
-            try readState.markRead(channelID: channel.rowID, userRowID: sender, upTo: message.createdAt, in: db)
+            if let newest, newest <= message.createdAt {
+                try readState.markReadToNewest(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db)
+            } else {
+                try readState.markRead(channelID: channel.rowID, userRowID: sender, upTo: message.createdAt, in: db)
+            }
         }
     }
 

@@ -7,14 +7,14 @@ struct ReadStateRepository: Sendable {
     /// unread mention for those it mentions, each as their count preference allows.
     /// Members in `excluding` never receive the message (they block its sender).
     ///
-    /// The channel counts the message once (migration 0030); the bases of the members whose
-    /// count must not rise rise with it: those in `excluding`, and the sender unless
-    /// `senderReadsIt` (a read that follows sets their base anyway).
+    /// The channel has counted the message already (`ChannelRepository.recordLastMessage`,
+    /// migration 0030); the bases of the members whose count must not rise rise with it: those
+    /// in `excluding`, and the sender unless `senderReadsIt` (a read that follows sets their
+    /// base anyway).
     func countNewMessage(
         in channelID: Int64, sentBy senderRowID: Int64?, senderReadsIt: Bool, mentioning mentioned: [Int64], mentionsEveryone: Bool,
         excluding: [Int64], in db: Database
     ) throws {
-        try db.executeCached(sql: "UPDATE channels SET counted_messages = counted_messages + 1 WHERE id = ?", arguments: [channelID])
         let unchanged = excluding + (senderReadsIt ? [] : senderRowID.map { [$0] } ?? [])
         if !unchanged.isEmpty {
             // Lists are SQL.ValueLists, so each statement keeps a few texts and stays prepared.
@@ -75,6 +75,19 @@ struct ReadStateRepository: Sendable {
         )
     }
 
+    /// A member read up to `time`, when no message of the channel is newer (their own send,
+    /// marked read): nothing is left unread, so nothing needs counting.
+    func markReadToNewest(channelID: Int64, userRowID: Int64, at time: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                UPDATE members SET last_read_at = MAX(last_read_at, :time), delivered_at = MAX(delivered_at, :time),
+                    unread_base = (SELECT counted_messages FROM channels WHERE id = :channel), unread_mention_count = 0
+                WHERE channel_id = :channel AND user_id = :user
+                """,
+            arguments: ["time": time, "channel": channelID, "user": userRowID]
+        )
+    }
+
     func markDelivered(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
         try db.executeCached(
             sql: "UPDATE members SET delivered_at = MAX(delivered_at, ?) WHERE channel_id = ? AND user_id = ?",
@@ -85,7 +98,10 @@ struct ReadStateRepository: Sendable {
     /// Members who hid the channel but allow it to come back see it again on a new message.
     func unhideOnNewMessage(in channelID: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "UPDATE members SET hidden_state = 'unhidden' WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide'",
+            sql: """
+                UPDATE members INDEXED BY members_to_unhide SET hidden_state = 'unhidden'
+                WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide'
+                """,
             arguments: [channelID]
         )
     }
