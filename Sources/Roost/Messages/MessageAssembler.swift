@@ -34,12 +34,13 @@ struct MessageAssembler: Sendable {
     /// A message the caller has just stored: whom it mentions and whether its sender operates
     /// the channel are what the send itself decided, so they are not read back.
     func new(
-        _ record: MessageRecord, in channel: ChannelRecord, mentioning mentioned: [Int64], senderIsOperator: Bool, in db: Database
+        _ record: MessageRecord, in channel: ChannelRecord, mentioning mentioned: [Int64], senderIsOperator: Bool,
+        users known: [Int64: UserSummary] = [:], in db: Database
     ) throws -> Message {
         let operators = senderIsOperator ? record.senderRowID.map { [channel.rowID: Set([$0])] } ?? [:] : [:]
         return try messages(
             [record], channels: [channel.rowID: channel], options: MessageViewOptions(),
-            mentions: [record.id: Array(Set(mentioned)).sorted()], operators: operators, knownUsers: [:], in: db
+            mentions: [record.id: Array(Set(mentioned)).sorted()], operators: operators, knownUsers: known, in: db
         )[0]
     }
 

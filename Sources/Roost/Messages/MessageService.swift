@@ -14,6 +14,7 @@ struct MessageService: Sendable {
     let readState = ReadStateRepository()
     let blocks = BlockRepository()
     let assembler = MessageAssembler()
+    private let versions = RuleVersionRepository()
     let lookup = MessageLookup()
     let floodGate: FloodGate
     let events: MessageEvents
@@ -60,9 +61,18 @@ struct MessageService: Sendable {
         }
     }
 
+    /// A send through the API checks its rules on a reader, so the one writer only writes: inside
+    /// the write it asks whether what the checks read has changed since (`RuleVersions`, one
+    /// lookup), and only then checks again there.
     private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
-        try await database.write { db in
-            try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, in: db)
+        let checked = try await database.read { db in
+            try check(sent, as: messageType, in: try channels.existing(type, url: url, in: db), at: now, in: db)
+        }
+        return try await database.write { db in
+            guard try versions.versions(of: checked.channel.rowID, sender: checked.sender, in: db) == checked.versions else {
+                return try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, in: db)
+            }
+            return try send(sent, as: messageType, checked: checked, at: now, in: db)
         }
     }
 
@@ -76,21 +86,49 @@ struct MessageService: Sendable {
     }
 
     private func send(_ sent: SendMessageRequest, as messageType: MessageType, to channel: ChannelRecord, at now: Int64, in db: Database) throws -> Message {
+        try send(sent, as: messageType, checked: try check(sent, as: messageType, in: channel, at: now, in: db), at: now, in: db)
+    }
+
+    /// What a send's rules found: who sends, the text after the filters, who is mentioned, and
+    /// the users the answer shows; with the versions of what they read.
+    struct SendCheck: Sendable {
+        let channel: ChannelRecord
+        let sender: Int64?
+        let senderIsOperator: Bool
+        /// The text the filters left, when they replaced words.
+        let filteredText: String?
+        let mentioned: [Int64]
+        let users: [Int64: UserSummary]
+        let versions: RuleVersions?
+    }
+
+    /// Checks a send's rules; reads only, so it runs on a reader as well as in the write.
+    private func check(_ request: SendMessageRequest, as messageType: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> SendCheck {
+        let sender = try sender(of: request, as: messageType, in: channel, at: now, in: db)
+        let filtered = messageType == .admin ? nil : try moderation.filtered(request.message ?? "", in: channel, in: db)
+        let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }
+        return SendCheck(
+            channel: channel, sender: sender,
+            senderIsOperator: try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false,
+            filteredText: filtered, mentioned: mentioned,
+            users: try users.summaries(ofRows: mentioned + (sender.map { [$0] } ?? []), in: db),
+            versions: try versions.versions(of: channel.rowID, sender: sender, in: db)
+        )
+    }
+
+    /// Stores a message whose rules `checked` found kept, with its effects and event.
+    private func send(_ sent: SendMessageRequest, as messageType: MessageType, checked: SendCheck, at now: Int64, in db: Database) throws -> Message {
         var request = sent
-        let sender = try sender(of: request, as: messageType, in: channel, in: db)
+        let (channel, sender, mentioned, isOperator) = (checked.channel, checked.sender, checked.mentioned, checked.senderIsOperator)
+        if let sender { try floodGate.admit(sender: sender, channel: channel.rowID, at: now) }
         let original = request.message ?? ""
-        var replaced = false
-        if messageType != .admin, let text = try moderation.filtered(original, in: channel, in: db) {
-            request.message = text
-            replaced = true
-        }
+        let replaced = checked.filteredText != nil
+        if let text = checked.filteredText { request.message = text }
         if let dedupID = request.dedupID, let existing = try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) {
             // A retried import answers the message stored the first time.
             return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
         }
         let parent = try request.parentMessageID.map { id throws in try parentMessage(id, in: channel, in: db) }
-        let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }
-        let isOperator = try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false
         let createdAt = request.createdAt ?? now
         var new = NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt)
         new.isOperatorMessage = isOperator
@@ -106,7 +144,7 @@ struct MessageService: Sendable {
             try PollRepository().save(poll, in: db)
         }
         try messages.addMentions(of: mentioned, to: id, in: db)
-        let answer = try assembler.new(record, in: channel, mentioning: mentioned, senderIsOperator: isOperator, in: db)
+        let answer = try assembler.new(record, in: channel, mentioning: mentioned, senderIsOperator: isOperator, users: checked.users, in: db)
         if channel.isEphemeral {
             // Ephemeral channels keep nothing: the id is spent, the message is not stored.
             try messages.delete(id: id, in: db)
@@ -159,12 +197,11 @@ struct MessageService: Sendable {
         }
     }
 
-    private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, in db: Database) throws -> Int64? {
+    private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> Int64? {
         guard type != .admin else { return nil }
         guard let userID = request.userID else { throw APIError.missing("user_id") }
         guard let (rowID, isActive) = try users.activity(of: userID, in: db) else { throw APIError.notFound("User") }
         guard isActive else { throw APIError.senderDeactivated }
-        let now = clock.now
         if channel.type == .group {
             guard try members.hasJoined(channelID: channel.rowID, userRowID: rowID, in: db) else {
                 throw APIError.senderNotMember
@@ -176,7 +213,6 @@ struct MessageService: Sendable {
         if channel.freeze, try !operators.isOperator(rowID, of: channel.rowID, in: db) {
             throw APIError.channelFrozen
         }
-        try floodGate.admit(sender: rowID, channel: channel.rowID, at: now)
         return rowID
     }
 
