@@ -7,7 +7,7 @@ import GRDB
 /// not for FTS5's index segment, and the queue is where the index resumes after a crash.
 enum SearchIndex {
     /// Messages indexed per transaction.
-    static let batchSize = 1_000
+    static let batchSize = 200
 
     /// Indexes the first `limit` queued messages that exist and are not removed. `CROSS JOIN`
     /// keeps the queue as the outer loop: left to choose, SQLite scanned every message in id

@@ -150,9 +150,12 @@ struct UserErasure: Sendable {
             try users.delete(userID, in: db)
             return next
         case .compact:
-            // The index drops the erased messages first, so that the compaction leaves none
-            // of their words behind.
-            try SearchIndex.catchUp(in: db)
+            // The index drops the erased messages first (a batch a step, as its follower
+            // does), so that the compaction leaves none of their words behind.
+            if try SearchIndex.hasQueued(db) {
+                try SearchIndex.catchUp(in: db, limit: SearchIndex.batchSize)
+                return progress
+            }
             return try erasure.compactSearchIndex(pages: Self.indexPagesPerStep, in: db) ? progress : nil
         case .finished:
             return nil
