@@ -106,6 +106,11 @@ struct ErasureRepository: Sendable {
         try db.execute(sql: "UPDATE \(file.table) SET file_url = NULL WHERE id = ? AND file_url = ?", arguments: [file.id, file.url])
     }
 
+    /// How many pages the search index's segments fill.
+    func searchIndexPages(in db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message_search_data") ?? 0
+    }
+
     /// One bounded step of rewriting the search index without the entries of deleted
     /// messages (FTS5 keeps them in older segments until those are merged); answers whether
     /// more is left to do.

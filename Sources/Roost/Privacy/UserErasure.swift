@@ -43,8 +43,14 @@ struct UserErasure: Sendable {
         var user = 0
         var phase = Phase.channels
         var afterEvent: Int64 = 0
+        /// The compaction steps left, counted when it starts: enough to merge what the index
+        /// held then. New segments keep coming while others send, so "until nothing is left to
+        /// merge" might never come.
+        var compactionSteps: Int?
 
-        enum CodingKeys: String, CodingKey { case user, phase, afterEvent = "after_event" }
+        enum CodingKeys: String, CodingKey {
+            case user, phase, afterEvent = "after_event", compactionSteps = "compaction_steps"
+        }
 
         init() {}
 
@@ -53,6 +59,7 @@ struct UserErasure: Sendable {
             user = try container.decodeIfPresent(Int.self, forKey: .user) ?? 0
             phase = try container.decodeIfPresent(Phase.self, forKey: .phase) ?? .channels
             afterEvent = try container.decodeIfPresent(Int64.self, forKey: .afterEvent) ?? 0
+            compactionSteps = try container.decodeIfPresent(Int.self, forKey: .compactionSteps)
         }
     }
 
@@ -66,15 +73,15 @@ struct UserErasure: Sendable {
         /// The smaller tables, and the files made before that hold the user's id.
         case records(String, files: [ErasureRepository.LinkedFile], then: Progress)
         case user(String, then: Progress)
-        /// One step of compacting the search index.
-        case compact
+        /// One step of compacting the search index, `stepsLeft` after it.
+        case compact(stepsLeft: Int)
         case finished
     }
 
     /// Reads, on a snapshot, what the step after `progress` deletes. Files made before are
     /// looked into here, outside any transaction.
     func nextStep(of userIDs: [String], channels option: ChannelOption, after progress: Progress, in db: Database) throws -> Step {
-        guard progress.user < userIDs.count else { return progress.phase == .index ? .compact : .finished }
+        guard progress.user < userIDs.count else { return progress.phase == .index ? try compaction(after: progress, in: db) : .finished }
         let userID = userIDs[progress.user]
         var next = progress
         guard let rowID = try users.rowID(of: userID, in: db) else {
@@ -120,8 +127,13 @@ struct UserErasure: Sendable {
             next.afterEvent = 0
             return .user(userID, then: next)
         case .index:
-            return .compact
+            return try compaction(after: progress, in: db)
         }
+    }
+
+    private func compaction(after progress: Progress, in db: Database) throws -> Step {
+        let left = try progress.compactionSteps ?? (erasure.searchIndexPages(in: db) / Self.indexPagesPerStep + 2)
+        return left > 0 ? .compact(stepsLeft: left - 1) : .finished
     }
 
     /// Deletes what `step` found, inside the write; answers the progress after it, or nil
@@ -149,14 +161,16 @@ struct UserErasure: Sendable {
         case .user(let userID, let next):
             try users.delete(userID, in: db)
             return next
-        case .compact:
+        case .compact(let stepsLeft):
             // The index drops the erased messages first (a batch a step, as its follower
             // does), so that the compaction leaves none of their words behind.
             if try SearchIndex.hasQueued(db) {
                 try SearchIndex.catchUp(in: db, limit: SearchIndex.batchSize)
                 return progress
             }
-            return try erasure.compactSearchIndex(pages: Self.indexPagesPerStep, in: db) ? progress : nil
+            var next = progress
+            next.compactionSteps = stepsLeft
+            return try erasure.compactSearchIndex(pages: Self.indexPagesPerStep, in: db) && stepsLeft > 0 ? next : nil
         case .finished:
             return nil
         }
