@@ -6,8 +6,13 @@ import Synchronization
 /// nothing left, so its lag is bounded by how fast it drains. What it has not reached yet stays
 /// stored where the writes left it, so after a crash it simply goes on.
 ///
+/// After a commit it lets `settleTime` pass before its pass, so that one pass (and one write)
+/// serves the commits of that moment: run after every commit, its write came between each
+/// send and the next one, and a client sending one message after another waited for both.
+///
 /// A reader that must not see the state behind the writes before it (a search right after a
-/// send) calls `caughtUp()`, which waits until a pass that began after that moment is done.
+/// send) calls `caughtUp()`, which waits until a pass that began after that moment is done,
+/// and cuts the settling short.
 final class Follower: Sendable {
     private struct State {
         /// The commit count a finished pass began at: everything committed by then is done.
@@ -17,6 +22,8 @@ final class Follower: Sendable {
         var sleeper: CheckedContinuation<Void, Never>?
         var poked = false
         var stopped = false
+        /// A reader is waiting: settle no longer.
+        var urgent = false
     }
 
     private let commits: @Sendable () -> Int
@@ -25,6 +32,9 @@ final class Follower: Sendable {
     private let task = Mutex<Task<Void, Never>?>(nil)
     /// How long a failed pass waits before it is tried again.
     static let retryDelay: Duration = .seconds(1)
+    /// How long after a commit a pass waits for more commits to come, in `settleSteps`.
+    static let settleTime: Duration = .milliseconds(20)
+    static let settleSteps = 4
 
     /// `commits` counts the commits so far, counted before their writers hear back.
     init(commits: @escaping @Sendable () -> Int, pass: @escaping @Sendable () async throws -> Bool) {
@@ -72,6 +82,7 @@ final class Follower: Sendable {
         let id: Int? = state.withLock { state in
             guard state.completed < target, !state.stopped else { return nil }
             state.nextWaiter += 1
+            state.urgent = true
             return state.nextWaiter
         }
         guard let id else { return }
@@ -97,6 +108,7 @@ final class Follower: Sendable {
 
     private func follow() async {
         while !state.withLock({ $0.stopped }) {
+            await settle()
             let covered = commits()
             do {
                 while try await pass() {}
@@ -112,6 +124,15 @@ final class Follower: Sendable {
                 try? await Task.sleep(for: Self.retryDelay)
             }
         }
+    }
+
+    /// Lets more commits come before a pass, unless a reader waits for it.
+    private func settle() async {
+        for _ in 0..<Self.settleSteps {
+            guard !state.withLock({ $0.urgent || $0.stopped }) else { break }
+            try? await Task.sleep(for: Self.settleTime / Self.settleSteps)
+        }
+        state.withLock { $0.urgent = false }
     }
 
     private func sleepUntilPoked() async {
