@@ -12,6 +12,9 @@ protocol EventConsumer: Sendable {
     var name: String { get }
     /// The categories it reads.
     var categories: [EventCategory] { get }
+    /// Whether the events could make anything now (push: a provider is configured). While
+    /// not, no event is read: the cursor only moves along.
+    func isActive(in db: Database) throws -> Bool
     /// What a batch of events makes, worked out on a snapshot; nil when nothing.
     func prepare(_ events: [StoredEvent], in db: Database) throws -> Prepared?
     /// Writes what `prepare` worked out.
@@ -88,6 +91,7 @@ private final class Cursor<Consumer: EventConsumer>: Sendable {
         let (consumer, cursors, log) = (consumer, cursors, log)
         let batch = try await database.read { db -> (after: Int64, head: Int64, prepared: Consumer.Prepared?, more: Bool) in
             let after = try known ?? cursors.position(of: consumer.name, in: db)
+            guard try consumer.isActive(in: db) else { return (after, max(after, try log.lastSeq(in: db)), nil, false) }
             let events = try log.events(
                 after: after, matching: EventFilter(categories: consumer.categories.map(\.rawValue)), limit: Self.batchSize, in: db
             )

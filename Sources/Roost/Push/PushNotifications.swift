@@ -38,6 +38,10 @@ struct PushNotifications: EventConsumer {
         let payload: Payload
     }
 
+    func isActive(in db: Database) throws -> Bool {
+        try !configurations.usableProviders(in: db).isEmpty
+    }
+
     func prepare(_ events: [StoredEvent], in db: Database) throws -> [Outgoing]? {
         let providers = try configurations.usableProviders(in: db)
         guard !providers.isEmpty else { return nil }

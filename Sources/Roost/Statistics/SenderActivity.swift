@@ -27,6 +27,8 @@ struct SenderActivity: EventConsumer {
         let sender: Sender?
     }
 
+    func isActive(in db: Database) throws -> Bool { true }
+
     func prepare(_ events: [StoredEvent], in db: Database) throws -> [Active]? {
         var days = Set<[Int64]>()
         var active: [Active] = []
