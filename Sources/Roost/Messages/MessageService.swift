@@ -14,7 +14,6 @@ struct MessageService: Sendable {
     let readState = ReadStateRepository()
     let blocks = BlockRepository()
     let assembler = MessageAssembler()
-    private let versions = RuleVersionRepository()
     let lookup = MessageLookup()
     let floodGate: FloodGate
     let events: MessageEvents
@@ -61,18 +60,15 @@ struct MessageService: Sendable {
         }
     }
 
-    /// A send through the API checks its rules on a reader, so the one writer only writes: inside
-    /// the write it asks whether what the checks read has changed since (`RuleVersions`, one
-    /// lookup), and only then checks again there.
+    /// A send checks its rules inside its write. Checking them on a reader first, and in the
+    /// write only whether what they read had changed (a version per channel, sender and
+    /// application, kept by triggers), freed about a third of the writer's time per send but
+    /// cost 10 to 30% of the sends a second on this 2-core machine: the extra read transaction
+    /// cost more than the writer time it saved, the writer being no longer what limits sends
+    /// once unread counts and the search index left it (bench/RESULTS.md, issue 29).
     private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
-        let checked = try await database.read { db in
-            try check(sent, as: messageType, in: try channels.existing(type, url: url, in: db), at: now, in: db)
-        }
-        return try await database.write { db in
-            guard try versions.versions(of: checked.channel.rowID, sender: checked.sender, in: db) == checked.versions else {
-                return try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, in: db)
-            }
-            return try send(sent, as: messageType, checked: checked, at: now, in: db)
+        try await database.write { db in
+            try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, in: db)
         }
     }
 
@@ -90,7 +86,7 @@ struct MessageService: Sendable {
     }
 
     /// What a send's rules found: who sends, the text after the filters, who is mentioned, and
-    /// the users the answer shows; with the versions of what they read.
+    /// the users the answer shows.
     struct SendCheck: Sendable {
         let channel: ChannelRecord
         let sender: Int64?
@@ -99,10 +95,9 @@ struct MessageService: Sendable {
         let filteredText: String?
         let mentioned: [Int64]
         let users: [Int64: UserSummary]
-        let versions: RuleVersions?
     }
 
-    /// Checks a send's rules; reads only, so it runs on a reader as well as in the write.
+    /// Checks a send's rules; it only reads.
     private func check(_ request: SendMessageRequest, as messageType: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> SendCheck {
         let sender = try sender(of: request, as: messageType, in: channel, at: now, in: db)
         let filtered = messageType == .admin ? nil : try moderation.filtered(request.message ?? "", in: channel, in: db)
@@ -111,8 +106,7 @@ struct MessageService: Sendable {
             channel: channel, sender: sender,
             senderIsOperator: try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false,
             filteredText: filtered, mentioned: mentioned,
-            users: try users.summaries(ofRows: mentioned + (sender.map { [$0] } ?? []), in: db),
-            versions: try versions.versions(of: channel.rowID, sender: sender, in: db)
+            users: try users.summaries(ofRows: mentioned + (sender.map { [$0] } ?? []), in: db)
         )
     }
 
