@@ -24,12 +24,14 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
     var createdAt: Int64
     var lastMessageAt: Int64?
     var lastMessageID: Int64?
+    /// The messages that made members' unread counts rise, so far (migration 0030).
+    var countedMessages: Int64
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, channel_type, channel_url, name, cover_url, custom_type, data, is_distinct, is_public, is_super
         case is_ephemeral, is_discoverable, access_code, freeze, member_count, joined_member_count, participant_count
-        case distinct_key, created_by, created_at, last_message_at, last_message_id
+        case distinct_key, created_by, created_at, last_message_at, last_message_id, counted_messages
     }
 
     /// What a query selects to read channels: `SELECT \(ChannelRecord.columns) FROM channels ...`.
@@ -58,6 +60,7 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
         createdAt = row[Columns.created_at]
         lastMessageAt = row[Columns.last_message_at]
         lastMessageID = row[Columns.last_message_id]
+        countedMessages = row[Columns.counted_messages]
     }
 }
 

@@ -9,6 +9,7 @@ struct EventMembers: Sendable {
 
     struct Entry: JSONObject, Sendable {
         let member: MemberRecord
+        let channel: ChannelRecord
         let user: UserSummary
         /// The member's unread messages across all their channels, with unread counts.
         let totalUnread: Int?
@@ -22,9 +23,9 @@ struct EventMembers: Sendable {
             try fields.write("is_hidden", member.hiddenState == .unhidden ? 0 : 1)
             try fields.write("state", member.state.rawValue)
             if let totalUnread {
-                try fields.write("unread_message_count", member.unreadMessageCount)
+                try fields.write("unread_message_count", member.unreadMessageCount(in: channel))
                 try fields.write("total_unread_message_count", totalUnread)
-                try fields.write("channel_unread_message_count", member.unreadMessageCount)
+                try fields.write("channel_unread_message_count", member.unreadMessageCount(in: channel))
                 try fields.write("channel_mention_count", member.unreadMentionCount)
             }
             try fields.write("push_enabled", false)
@@ -42,7 +43,7 @@ struct EventMembers: Sendable {
         let totals = options.includeUnreadCount ? try members.totalUnread(of: records.map(\.userRowID), in: db) : [:]
         return records.compactMap { record in
             summaries[record.userRowID].map {
-                Entry(member: record, user: $0, totalUnread: options.includeUnreadCount ? totals[record.userRowID] ?? 0 : nil)
+                Entry(member: record, channel: channel, user: $0, totalUnread: options.includeUnreadCount ? totals[record.userRowID] ?? 0 : nil)
             }
         }
     }

@@ -60,33 +60,32 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
     var messageOffset: Int64
     var lastReadAt: Int64
     var deliveredAt: Int64
-    var unreadMessageCount: Int
+    /// Where the member's unread message count starts (migration 0030): see `unreadMessageCount(in:)`.
+    var unreadBase: Int64
     var unreadMentionCount: Int
     var countPreference: CountPreference
     /// The newest message this member sent silently: their own last message, seen by no one else.
     var ownLastMessageID: Int64?
 
-    /// The columns `init(row:)` reads, in its order. `unread_message_count` is not stored: it is
-    /// worked out from the channel's count (`unreadMessageCount(of:)`).
+    /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state, message_offset
-        case last_read_at, delivered_at, unread_message_count, unread_mention_count, count_preference
+        case last_read_at, delivered_at, unread_base, unread_mention_count, count_preference
         case own_last_message_id
     }
 
-    /// What a query selects to read memberships of the members table named `table`:
-    /// `SELECT \(MemberRecord.columns(of: "m")) FROM members m ...`.
-    static func columns(of table: String) -> String {
-        Columns.allCases.map { $0 == .unread_message_count ? unreadMessageCount(of: table) : "\(table).\($0)" }
-            .joined(separator: ", ")
+    /// What a query selects to read memberships: `SELECT \(MemberRecord.columns) FROM members ...`.
+    static let columns = Columns.qualified(by: "members")
+
+    /// The member's unread message count: the messages their channel counted since their base,
+    /// while they are joined and count messages at all. `channel` is their channel, read in the
+    /// same transaction.
+    func unreadMessageCount(in channel: ChannelRecord) -> Int {
+        guard state == .joined, countPreference.countsMessages else { return 0 }
+        return Int(max(channel.countedMessages - unreadBase, 0))
     }
 
-    /// `SELECT \(MemberRecord.columns) FROM members ...`.
-    static let columns = columns(of: "members")
-
-    /// A member's unread message count, as SQL over the members table named `table`: the
-    /// messages their channel counted since their base (migration 0030), while they are
-    /// joined and count messages at all.
+    /// The same count as SQL over the members table named `table`, for sums and filters.
     static func unreadMessageCount(of table: String) -> String {
         """
         (CASE WHEN \(table).state = 'joined' AND \(table).count_preference IN ('all', 'unread_message_count_only') \
@@ -106,7 +105,7 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
         messageOffset = row[Columns.message_offset]
         lastReadAt = row[Columns.last_read_at]
         deliveredAt = row[Columns.delivered_at]
-        unreadMessageCount = row[Columns.unread_message_count]
+        unreadBase = row[Columns.unread_base]
         unreadMentionCount = row[Columns.unread_mention_count]
         countPreference = CountPreference(rawValue: row[Columns.count_preference]) ?? .all
         ownLastMessageID = row[Columns.own_last_message_id]

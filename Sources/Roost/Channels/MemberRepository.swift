@@ -20,7 +20,7 @@ struct MemberListQuery: Sendable {
 /// Group channel memberships. Every method runs inside the caller's transaction; the
 /// triggers of migration 0002 keep the channel's member counts in step.
 struct MemberRepository: Sendable {
-    private static let memberColumns = MemberRecord.columns(of: "m")
+    private static let memberColumns = MemberRecord.Columns.qualified(by: "m")
 
     func add(
         channelID: Int64, userRowID: Int64, state: MemberState, inviterRowID: Int64?, at now: Int64,

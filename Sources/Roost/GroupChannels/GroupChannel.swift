@@ -64,7 +64,7 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.writeOrNull("last_message", lastMessage)
         try fields.write("pinned_message_ids", pinnedMessageIDs)
         try fields.writeOrNull("latest_pinned_message", latestPinnedMessage)
-        try fields.write("unread_message_count", viewer?.member.unreadMessageCount ?? 0)
+        try fields.write("unread_message_count", viewer?.member.unreadMessageCount(in: channel) ?? 0)
         try fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
         try fields.write("message_survival_seconds", -1)
         try fields.write("disappearing_message", DisappearingMessage())

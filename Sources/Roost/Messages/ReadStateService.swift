@@ -26,7 +26,7 @@ struct ReadStateService: Sendable {
             let (channel, member) = try member(url, userID, in: db)
             let unread = try readState.markRead(channelID: channel.rowID, userRowID: member.userRowID, upTo: upTo, in: db) ?? 0
             try MessageEvents(log: events).read(
-                channel, by: member.userRowID, upTo: upTo, unread: (before: member.unreadMessageCount, after: unread), in: db
+                channel, by: member.userRowID, upTo: upTo, unread: (before: member.unreadMessageCount(in: channel), after: unread), in: db
             )
             try UserActivityRepository().recordActive(member.userRowID, viewed: true, at: clock.now, in: db)
         }
@@ -52,7 +52,7 @@ struct ReadStateService: Sendable {
             for record in records {
                 guard let userID = summaries[record.userRowID]?.userID else { continue }
                 if let userIDs, !userIDs.contains(userID) { continue }
-                counts[userID] = record.unreadMessageCount
+                counts[userID] = record.unreadMessageCount(in: channel)
             }
             return counts
         }
@@ -70,9 +70,10 @@ struct ReadStateService: Sendable {
                 channelIDs = try members.channelIDs(of: userRowID, customType: nil, in: db)
             }
             for channelID in channelIDs {
-                let unreadBefore = try members.find(channelID: channelID, userRowID: userRowID, in: db)?.unreadMessageCount ?? 0
+                guard let channel = try channels.find(rowID: channelID, in: db) else { continue }
+                let unreadBefore = try members.find(channelID: channelID, userRowID: userRowID, in: db)?.unreadMessageCount(in: channel) ?? 0
                 let unread = try readState.markRead(channelID: channelID, userRowID: userRowID, upTo: now, in: db) ?? 0
-                if unreadBefore > 0, let channel = try channels.find(rowID: channelID, in: db) {
+                if unreadBefore > 0 {
                     try MessageEvents(log: events).read(channel, by: userRowID, upTo: now, unread: (before: unreadBefore, after: unread), in: db)
                 }
             }
