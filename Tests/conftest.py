@@ -2,6 +2,7 @@
 tests get clients of the official Sendbird Platform SDK (sendbird-platform-sdk==0.0.16)
 pointed at it; the system tests drive it over plain HTTP."""
 
+import json
 import os
 import signal
 import socket
@@ -110,10 +111,21 @@ def token():
     return API_TOKEN
 
 
+def call_api(base, method, path, body=None, token=API_TOKEN):
+    """A JSON request over plain HTTP: answers the status and the decoded body, errors included."""
+    request = urllib.request.Request(
+        base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+        headers={"Api-Token": token, "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
 def error_code(exception):
     """The Sendbird error code inside an ApiException's body."""
-    import json
-
     body = json.loads(exception.body)
     assert body["error"] is True
     assert isinstance(body["message"], str) and body["message"]

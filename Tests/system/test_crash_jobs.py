@@ -7,31 +7,16 @@ SIGKILL at a random moment, and starts it again on the same file. After the last
 job finishes, and: every acknowledged message is found by search, every push is recorded
 exactly once, no file is left that nothing refers to, and SQLite's integrity check passes."""
 
-import json
 import os
 import random
 import sqlite3
 import threading
 import time
-import urllib.error
-import urllib.request
 
-from conftest import API_TOKEN
+from conftest import call_api as call
 
 ROUNDS = 6
 WORKERS = 4
-
-
-def call(base, method, path, body=None):
-    request = urllib.request.Request(
-        base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-        headers={"Api-Token": API_TOKEN, "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
 
 
 def wait(base, path, key, done, seconds=60):

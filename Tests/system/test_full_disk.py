@@ -17,18 +17,7 @@ import urllib.request
 import pytest
 
 from conftest import API_TOKEN, RoostServer
-
-
-def call(base, method, path, body=None):
-    request = urllib.request.Request(
-        base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-        headers={"Api-Token": API_TOKEN, "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
+from conftest import call_api as call
 
 
 def send(base, number):

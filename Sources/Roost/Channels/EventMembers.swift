@@ -38,6 +38,8 @@ struct EventMembers: Sendable {
     /// The entries the options call for, or nil when the payload carries no members.
     func entries(of channel: ChannelRecord, options: EventOptions.Values, in db: Database) throws -> [Entry]? {
         guard options.includeMembers, channel.type == .group, !channel.isSuper else { return nil }
+        // The change being reported may have counted a message since `channel` was read.
+        let channel = try ChannelRepository().find(rowID: channel.rowID, in: db) ?? channel
         let records = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []
         let summaries = try users.summaries(ofRows: records.map(\.userRowID), in: db)
         let totals = options.includeUnreadCount ? try members.totalUnread(of: records.map(\.userRowID), in: db) : [:]
