@@ -55,14 +55,29 @@ struct DataExportService: Sendable {
     func prepare(_ job: ScheduledJob, at now: Int64) async throws -> Prepared {
         let fileID = ExportedFiles.JobPayload.fileID(of: job)
         let writer = ExportWriter(applicationID: files.applicationID)
-        let found = try await database.read { db -> (DataExportRecord, ExportWriter.Outcome)? in
-            guard let id = job.subjectID, let record = try exports.find(id: id, in: db), record.status == "scheduled" else { return nil }
-            return (record, try writer.files(of: record.dataType, record.request, in: db))
+        /// What one snapshot says of the export.
+        enum Found {
+            case scheduled(DataExportRecord, ExportWriter.Outcome)
+            /// Done, its file under this job's id.
+            case linked
+            /// Gone, or done without a file under this job's id.
+            case unlinked
         }
-        guard let (record, outcome) = found else {
-            // Gone or done: a file an earlier, interrupted run left under this id goes too.
+        let found = try await database.read { db -> Found in
+            guard let id = job.subjectID, let record = try exports.find(id: id, in: db) else { return .unlinked }
+            guard record.status == "scheduled" else { return record.fileURL?.contains("/\(fileID)/") == true ? .linked : .unlinked }
+            return .scheduled(record, try writer.files(of: record.dataType, record.request, in: db))
+        }
+        let (record, outcome): (DataExportRecord, ExportWriter.Outcome)
+        switch found {
+        case .linked:
+            return .moot
+        case .unlinked:
+            // A file an earlier, interrupted run left under this id goes.
             ExportedFiles(files: files).remove(fileID: fileID)
             return .moot
+        case .scheduled(let scheduled, let made):
+            (record, outcome) = (scheduled, made)
         }
         switch outcome {
         case .noData: return .noData

@@ -27,9 +27,8 @@ final class StorageHealth: Sendable {
         self.folder = folder
     }
 
-    /// Writable, or out of space until enough has come free.
-    /// Costs one lock while writable (`/health` is asked often); the filesystem is looked at
-    /// only while out of space.
+    /// Writable, or out of space until enough has come free. It costs one lock while writable
+    /// (`/health` is asked often); the filesystem is looked at only while out of space.
     var isWritable: Bool {
         guard case .outOfSpace(let then) = state.withLock({ $0 }) else { return true }
         guard let free = freeBytes(), free >= then + Self.margin else { return false }

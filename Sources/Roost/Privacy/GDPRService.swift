@@ -94,23 +94,27 @@ struct GDPRService: Sendable {
     func prepare(_ job: ScheduledJob, at now: Int64) async throws -> Prepared {
         let erasure = UserErasure(files: files)
         let progress = JSONColumn.decode(UserErasure.Progress.self, from: job.payload) ?? UserErasure.Progress()
+        let fileID = ExportedFiles.JobPayload.fileID(of: job)
         /// What one snapshot says the run is to do.
         enum Found {
-            case moot
+            /// Gone or done; `linked` when its file is under this job's id.
+            case moot(linked: Bool)
             case erasure(UserErasure.Step)
             case access(GDPRRequest, [(name: String, bytes: [UInt8])]?)
         }
         let found = try await database.read { db -> Found in
-            guard let id = job.subjectID, let request = try requests.find(id: id, in: db), request.status == "scheduled" else { return .moot }
+            guard let id = job.subjectID, let request = try requests.find(id: id, in: db) else { return .moot(linked: false) }
+            guard request.status == "scheduled" else { return .moot(linked: request.fileURL?.contains("/\(fileID)/") == true) }
             guard request.action == "delete" else { return .access(request, try accessFiles(of: request.userID, in: db)) }
             let option = UserErasure.ChannelOption(rawValue: request.channelDeleteOption) ?? .doNotDelete
             return .erasure(try erasure.nextStep(of: request.userIDs, channels: option, after: progress, in: db))
         }
-        let fileID = ExportedFiles.JobPayload.fileID(of: job)
         switch found {
-        case .moot:
+        case .moot(let linked):
             // A file an earlier, interrupted run of an access request left under its id goes.
-            if JSONColumn.decode(ExportedFiles.JobPayload.self, from: job.payload) != nil { ExportedFiles(files: files).remove(fileID: fileID) }
+            if !linked, JSONColumn.decode(ExportedFiles.JobPayload.self, from: job.payload) != nil {
+                ExportedFiles(files: files).remove(fileID: fileID)
+            }
             return .moot
         case .erasure(let step):
             return .erasure(step, after: progress)
