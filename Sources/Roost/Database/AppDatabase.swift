@@ -46,8 +46,17 @@ public final class AppDatabase: Sendable {
         self.checkpointer = checkpointer
         let groupCommit = groupCommit
         searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit, writer] in
-            guard try await writer.read(SearchIndex.hasQueued) else { return false }
-            return try await groupCommit.write { db in try SearchIndex.catchUp(in: db, limit: SearchIndex.batchSize) }
+            switch try await writer.read(SearchIndex.work) {
+            case .none:
+                return false
+            case .waitingForCompaction:
+                // Looks again shortly; a reader waiting for it (a search) goes on waiting, up
+                // to its timeout.
+                try await Task.sleep(for: SearchIndex.compactionPoll)
+                return true
+            case .queued:
+                return try await groupCommit.write { db in try SearchIndex.catchUp(in: db, limit: SearchIndex.batchSize) }
+            }
         }
         if let checkpointer { groupCommit.onCommit { checkpointer.committed() } }
         groupCommit.onCommit { [searchIndex] in searchIndex.poke() }

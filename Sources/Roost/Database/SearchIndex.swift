@@ -24,6 +24,23 @@ enum SearchIndex {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM message_search_queue)")) == true
     }
 
+    /// Whether at most `count` messages are queued.
+    static func queued(atMost count: Int, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM message_search_queue LIMIT 1 OFFSET ?)", arguments: [count]) == true
+    }
+
+    /// What the follower finds to do.
+    enum Work {
+        case none, queued
+        /// Messages are queued, but the index is being compacted: they wait for it.
+        case waitingForCompaction
+    }
+
+    static func work(_ db: Database) throws -> Work {
+        guard try hasQueued(db) else { return .none }
+        return try isCompacting(db) ? .waitingForCompaction : .queued
+    }
+
     /// Indexes up to `limit` queued messages (all, when nil); answers whether more are queued.
     @discardableResult
     static func catchUp(in db: Database, limit: Int? = nil) throws -> Bool {
@@ -45,5 +62,36 @@ enum SearchIndex {
             arguments: [limit]
         )
         return try hasQueued(db)
+    }
+
+    // MARK: Compaction
+
+    /// Pages of the index merged per compaction step: about 10 ms of the writer.
+    static let compactionPagesPerStep = 100
+    /// How often the follower looks whether a compaction has ended.
+    static let compactionPoll: Duration = .milliseconds(10)
+
+    static func isCompacting(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM search_index_compaction)")) == true
+    }
+
+    /// Starts rewriting the index into one segment, which leaves out the entries of every
+    /// message deleted before (FTS5 keeps them in older segments until those are merged), and
+    /// takes its first step; answers whether more is left. Until it ends, the follower indexes
+    /// nothing (migration 0033 says why), so the caller first catches up with the queue.
+    static func beginCompaction(in db: Database) throws -> Bool {
+        try db.execute(sql: "INSERT OR IGNORE INTO search_index_compaction (id) VALUES (1)")
+        return try compactionStep(in: db)
+    }
+
+    /// One bounded step of the compaction; answers whether more is left, and when nothing
+    /// is, ends it.
+    static func compactionStep(in db: Database) throws -> Bool {
+        let before = db.totalChangesCount
+        try db.execute(sql: "INSERT INTO message_search (message_search, rank) VALUES ('merge', ?)", arguments: [-compactionPagesPerStep])
+        // FTS5 changes fewer than two rows when it found nothing to merge.
+        guard db.totalChangesCount - before < 2 else { return true }
+        try db.execute(sql: "DELETE FROM search_index_compaction")
+        return false
     }
 }

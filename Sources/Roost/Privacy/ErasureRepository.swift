@@ -105,19 +105,4 @@ struct ErasureRepository: Sendable {
         guard ExportedFiles.tables.contains(file.table) else { return }
         try db.execute(sql: "UPDATE \(file.table) SET file_url = NULL WHERE id = ? AND file_url = ?", arguments: [file.id, file.url])
     }
-
-    /// How many pages the search index's segments fill.
-    func searchIndexPages(in db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message_search_data") ?? 0
-    }
-
-    /// One bounded step of rewriting the search index without the entries of deleted
-    /// messages (FTS5 keeps them in older segments until those are merged); answers whether
-    /// more is left to do.
-    func compactSearchIndex(pages: Int, in db: Database) throws -> Bool {
-        let before = db.totalChangesCount
-        try db.execute(sql: "INSERT INTO message_search (message_search, rank) VALUES ('merge', ?)", arguments: [-pages])
-        // FTS5 changes fewer than two rows when it found nothing to merge.
-        return db.totalChangesCount - before >= 2
-    }
 }

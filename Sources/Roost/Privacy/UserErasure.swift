@@ -30,8 +30,6 @@ struct UserErasure: Sendable {
     static let messagesPerStep = 500
     /// Events looked through per step.
     static let eventsPerStep = 20_000
-    /// Search index pages merged per step.
-    static let indexPagesPerStep = 200
 
     /// How far an erasure has come: the user it is at (an index into the request's users),
     /// what of theirs it is deleting, and for events the last one looked at.
@@ -43,13 +41,11 @@ struct UserErasure: Sendable {
         var user = 0
         var phase = Phase.channels
         var afterEvent: Int64 = 0
-        /// The compaction steps left, counted when it starts: enough to merge what the index
-        /// held then. New segments keep coming while others send, so "until nothing is left to
-        /// merge" might never come.
-        var compactionSteps: Int?
+        /// Whether this erasure has begun compacting the search index.
+        var compacting = false
 
         enum CodingKeys: String, CodingKey {
-            case user, phase, afterEvent = "after_event", compactionSteps = "compaction_steps"
+            case user, phase, afterEvent = "after_event", compacting
         }
 
         init() {}
@@ -59,7 +55,7 @@ struct UserErasure: Sendable {
             user = try container.decodeIfPresent(Int.self, forKey: .user) ?? 0
             phase = try container.decodeIfPresent(Phase.self, forKey: .phase) ?? .channels
             afterEvent = try container.decodeIfPresent(Int64.self, forKey: .afterEvent) ?? 0
-            compactionSteps = try container.decodeIfPresent(Int.self, forKey: .compactionSteps)
+            compacting = try container.decodeIfPresent(Bool.self, forKey: .compacting) ?? false
         }
     }
 
@@ -73,15 +69,15 @@ struct UserErasure: Sendable {
         /// The smaller tables, and the files made before that hold the user's id.
         case records(String, files: [ErasureRepository.LinkedFile], then: Progress)
         case user(String, then: Progress)
-        /// One step of compacting the search index, `stepsLeft` after it.
-        case compact(stepsLeft: Int)
+        /// One step of compacting the search index.
+        case compact
         case finished
     }
 
     /// Reads, on a snapshot, what the step after `progress` deletes. Files made before are
     /// looked into here, outside any transaction.
     func nextStep(of userIDs: [String], channels option: ChannelOption, after progress: Progress, in db: Database) throws -> Step {
-        guard progress.user < userIDs.count else { return progress.phase == .index ? try compaction(after: progress, in: db) : .finished }
+        guard progress.user < userIDs.count else { return progress.phase == .index ? .compact : .finished }
         let userID = userIDs[progress.user]
         var next = progress
         guard let rowID = try users.rowID(of: userID, in: db) else {
@@ -127,13 +123,8 @@ struct UserErasure: Sendable {
             next.afterEvent = 0
             return .user(userID, then: next)
         case .index:
-            return try compaction(after: progress, in: db)
+            return .compact
         }
-    }
-
-    private func compaction(after progress: Progress, in db: Database) throws -> Step {
-        let left = try progress.compactionSteps ?? (erasure.searchIndexPages(in: db) / Self.indexPagesPerStep + 2)
-        return left > 0 ? .compact(stepsLeft: left - 1) : .finished
     }
 
     /// Deletes what `step` found, inside the write; answers the progress after it, or nil
@@ -161,16 +152,19 @@ struct UserErasure: Sendable {
         case .user(let userID, let next):
             try users.delete(userID, in: db)
             return next
-        case .compact(let stepsLeft):
-            // The index drops the erased messages first (a batch a step, as its follower
-            // does), so that the compaction leaves none of their words behind.
-            if try SearchIndex.hasQueued(db) {
+        case .compact:
+            guard !progress.compacting else { return try SearchIndex.compactionStep(in: db) ? progress : nil }
+            // The index drops the erased messages first (a batch a step while many are
+            // queued, as its follower does), so that the compaction leaves none of their words
+            // behind; the last few go in the compaction's first step.
+            guard try SearchIndex.queued(atMost: SearchIndex.batchSize, db) else {
                 try SearchIndex.catchUp(in: db, limit: SearchIndex.batchSize)
                 return progress
             }
+            try SearchIndex.catchUp(in: db)
             var next = progress
-            next.compactionSteps = stepsLeft
-            return try erasure.compactSearchIndex(pages: Self.indexPagesPerStep, in: db) && stepsLeft > 0 ? next : nil
+            next.compacting = true
+            return try SearchIndex.beginCompaction(in: db) ? next : nil
         case .finished:
             return nil
         }

@@ -77,4 +77,33 @@ import Testing
         #expect(plan.filter { $0.hasPrefix("SCAN") } == ["SCAN message_search_queue", "SCAN queued"], "\(plan)")
         #expect(plan.contains("SEARCH messages USING INTEGER PRIMARY KEY (rowid=?)"), "\(plan)")
     }
+
+    /// A compaction leaves no deleted message's words in any segment; while it runs the
+    /// follower indexes nothing (a new segment would start the merge over), and once it has
+    /// ended the follower catches up.
+    @Test func aCompactionRewritesTheIndexWhileTheFollowerWaits() async throws {
+        let database = try AppDatabase(DatabaseQueue())
+        try await database.write { try $0.execute(sql: "INSERT INTO channels (id, channel_type, channel_url, created_at) VALUES (1, 'group_channels', 'lobby', 0)") }
+        // A commit each, so that the index holds many segments.
+        for id in Int64(1)...40 {
+            try await database.write { db in try insert(id, id <= 10 ? "quokka\(id) secret" : "plain words \(id)", in: db) }
+            await database.searchIndexCaughtUp()
+        }
+        try await database.write { try $0.execute(sql: "DELETE FROM messages WHERE id <= 10") }
+        await database.searchIndexCaughtUp()
+        let traces = { @Sendable in
+            try await database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM message_search_data WHERE instr(block, CAST('quokka' AS BLOB)) > 0") ?? 0 }
+        }
+        #expect(try await traces() > 0, "deleted entries stay in older segments until they are merged")
+
+        #expect(try await database.write { try SearchIndex.beginCompaction(in: $0) })
+        try await database.write { db in try insert(41, "sent meanwhile", in: db) }
+        #expect(try await database.read(SearchIndex.work) == .waitingForCompaction)
+        while try await database.write({ try SearchIndex.compactionStep(in: $0) }) {}
+
+        #expect(try await traces() == 0)
+        let index = try await indexed(database)
+        #expect(index.count == 31 && index[41] == "c1_sent c1_meanwhile")
+        #expect(try await database.read(SearchIndex.isCompacting) == false)
+    }
 }
