@@ -91,12 +91,18 @@ struct AnnouncementRepository: Sendable {
 
     // MARK: Targets
 
-    func addTargets(_ channelIDs: [Int64], to announcementID: Int64, in db: Database) throws {
-        for channelID in channelIDs {
+    func removeTargets(of announcementID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM announcement_targets WHERE announcement_id = ?", arguments: [announcementID])
+    }
+
+    /// Adds the channels an announcement goes to; answers those it did not have yet.
+    func addTargets(_ channelIDs: [Int64], to announcementID: Int64, in db: Database) throws -> [Int64] {
+        try channelIDs.filter { channelID in
             try db.executeCached(
                 sql: "INSERT OR IGNORE INTO announcement_targets (announcement_id, channel_id) VALUES (?, ?)",
                 arguments: [announcementID, channelID]
             )
+            return db.changesCount > 0
         }
     }
 
@@ -160,10 +166,11 @@ struct AnnouncementRepository: Sendable {
     // MARK: Channels to target
 
     /// The group channels a user has joined.
-    func joinedChannels(of userRowID: Int64, in db: Database) throws -> [Int64] {
+    /// The first `limit` group channels a user has joined after `channelID`, in id order.
+    func joinedChannels(of userRowID: Int64, after channelID: Int64, limit: Int, in db: Database) throws -> [Int64] {
         try Int64.fetchAll(
-            db.cachedStatement(sql: "SELECT channel_id FROM members WHERE user_id = ? AND state = 'joined' ORDER BY channel_id"),
-            arguments: [userRowID]
+            db.cachedStatement(sql: "SELECT channel_id FROM members WHERE user_id = ? AND state = 'joined' AND channel_id > ? ORDER BY channel_id LIMIT ?"),
+            arguments: [userRowID, channelID, limit]
         )
     }
 

@@ -23,6 +23,10 @@ struct AnnouncementService: Sendable {
     /// Channels sent to per write transaction: each is a whole send, so a batch of them holds
     /// the writer for a few milliseconds.
     static let batchSize = 20
+    /// Targets resolved per write transaction: listed channels, or the sender's own.
+    static let channelsPerResolveStep = 500
+    /// Listed users resolved per write transaction: each may need a channel made.
+    static let usersPerResolveStep = 50
 
     // MARK: Create and change
 
@@ -186,9 +190,31 @@ struct AnnouncementService: Sendable {
 
     // MARK: Running
 
-    /// A job's step: `resolve` the targets when the time comes, then `send` batch after batch.
+    /// A job's step: resolve the targets when the time comes, a bounded part of them at a
+    /// time, then send batch after batch.
     enum Phase: String {
         case resolve, send
+    }
+
+    /// How far a job has resolved the targets: through `resolved` entries of the target list,
+    /// or the sender's channels after `afterChannel`, with the channels and users found so
+    /// far. The announcement shows its counts, and starts running, only once all are found.
+    struct Resolution: Codable, Equatable {
+        var resolved = 0
+        var afterChannel: Int64 = 0
+        var channels = 0
+        var users = 0
+
+        enum CodingKeys: String, CodingKey {
+            case resolved, afterChannel = "after_channel", channels, users
+        }
+
+        /// The job's payload: `resolve` at the start, `send` once resolved, this in between.
+        init(payload: String) {
+            self = JSONColumn.decode(Resolution.self, from: payload) ?? Resolution()
+        }
+
+        init() {}
     }
 
     func run(_ job: ScheduledJob, at now: Int64, in db: Database) throws -> JobOutcome {
@@ -201,9 +227,11 @@ struct AnnouncementService: Sendable {
             try announcements.save(record, in: db)
             return .done
         }
-        if Phase(rawValue: job.payload) == .resolve {
-            try resolveTargets(of: &record, at: now, in: db)
-            return .again(at: now, payload: Phase.send.rawValue)
+        if Phase(rawValue: job.payload) != .send {
+            guard let next = try resolveTargets(of: &record, after: Resolution(payload: job.payload), at: now, in: db) else {
+                return .again(at: now, payload: Phase.send.rawValue)
+            }
+            return .again(at: now, payload: try JSONText(next).text)
         }
         if let resume = Self.ceaseWindowEnd(record.settings, at: now) {
             if record.status != .onHold {
@@ -252,22 +280,37 @@ struct AnnouncementService: Sendable {
         return .again(at: now, payload: Phase.send.rawValue)
     }
 
-    /// Works out the channels: the sender's, the listed ones, or those the sender shares with
-    /// each listed user, creating a channel for a user who shares none when asked.
-    private func resolveTargets(of record: inout AnnouncementRecord, at now: Int64, in db: Database) throws {
+    /// Works out the next part of the channels: the sender's, the listed ones, or those the
+    /// sender shares with each listed user, creating a channel for a user who shares none when
+    /// asked. Answers where it got to, or nil when all are found (the announcement then runs).
+    private func resolveTargets(of record: inout AnnouncementRecord, after progress: Resolution, at now: Int64, in db: Database) throws -> Resolution? {
         let settings = record.settings
         let sender = record.message.type == .user ? try users.rowID(of: record.message.userID, in: db) : nil
+        // An update while it was being resolved starts it over.
+        if progress == Resolution() { try announcements.removeTargets(of: record.id, in: db) }
+        var next = progress
         var channelIDs: [Int64] = []
         var created: [ChannelRecord] = []
+        let finished: Bool
         switch settings.targetAt {
         case .senderAllChannels:
-            if let sender { channelIDs = try announcements.joinedChannels(of: sender, in: db) }
+            if let sender {
+                channelIDs = try announcements.joinedChannels(of: sender, after: progress.afterChannel, limit: Self.channelsPerResolveStep, in: db)
+            }
+            next.afterChannel = channelIDs.last ?? progress.afterChannel
+            finished = channelIDs.count < Self.channelsPerResolveStep
         case .targetChannels:
-            channelIDs = try settings.targetList.compactMap { try channelRecords.find(.group, url: $0, in: db)?.rowID }
+            let part = settings.targetList.dropFirst(progress.resolved).prefix(Self.channelsPerResolveStep)
+            channelIDs = try part.compactMap { try channelRecords.find(.group, url: $0, in: db)?.rowID }
+            next.resolved += part.count
+            finished = next.resolved >= settings.targetList.count
         case .targetUsersIncludedChannels, .targetUsersOnlyChannels:
+            let part = settings.targetList.dropFirst(progress.resolved).prefix(Self.usersPerResolveStep)
+            next.resolved += part.count
+            finished = next.resolved >= settings.targetList.count
             guard let sender else { break }
             let onlyThem = settings.targetAt == .targetUsersOnlyChannels
-            for userID in settings.targetList {
+            for userID in part {
                 guard let user = try users.rowID(of: userID, in: db), user != sender else { continue }
                 let shared = try announcements.sharedChannels(of: sender, and: user, kind: settings.targetChannelType, onlyThem: onlyThem, in: db)
                 if !shared.isEmpty {
@@ -285,13 +328,16 @@ struct AnnouncementService: Sendable {
                 .filter { channel in channel.customType == settings.targetCustomType || created.contains { $0.rowID == channel.rowID } }
                 .map(\.rowID)
         }
-        let unique = Array(Set(channelIDs)).sorted()
-        try announcements.addTargets(unique, to: record.id, in: db)
-        record.targetChannelCount = unique.count
-        record.targetUserCount = try unique.reduce(0) { $0 + (try announcements.recipientCount(of: $1, sender: sender, in: db)) }
+        let added = try announcements.addTargets(Array(Set(channelIDs)).sorted(), to: record.id, in: db)
+        next.channels += added.count
+        next.users += try added.reduce(0) { $0 + (try announcements.recipientCount(of: $1, sender: sender, in: db)) }
+        if !created.isEmpty { try recordEvent(.announcementCreateChannels, record, channels: created, at: now, in: db) }
+        guard finished else { return next }
+        record.targetChannelCount = next.channels
+        record.targetUserCount = next.users
         record.status = .running
         try announcements.save(record, in: db)
-        if !created.isEmpty { try recordEvent(.announcementCreateChannels, record, channels: created, at: now, in: db) }
+        return nil
     }
 
     private func createChannel(for record: AnnouncementRecord, with userID: String, at now: Int64, in db: Database) throws -> ChannelRecord {

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import Roost
+
 /// Announcements: scheduled, run by the scheduler in batches through the normal send path,
 /// paused, resumed, stopped and canceled, with their open status and statistics.
 @Suite struct AnnouncementTests {
@@ -95,6 +97,33 @@ import Testing
             clock.advance(milliseconds: 600_000)
             try await Task.sleep(for: .milliseconds(400))
             #expect(try await api.get("/v3/group_channels/team/messages?message_ts=9999999999999")["messages"] == [], "a canceled announcement sends nothing")
+        }
+    }
+
+    /// Targets are resolved a part per transaction; the counts add up across the parts, count
+    /// a channel two listed users share once, and show only once all are found.
+    @Test func manyTargetsResolveInParts() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            let listed = (1...(AnnouncementService.usersPerResolveStep + 12)).map { "fan\($0)" }
+            try await api.createUser("star")
+            for userID in listed { try await api.createUser(userID) }
+            // The first and the last listed user share one channel with the star.
+            try await api.createChannel(#"{"channel_url": "club", "user_ids": ["star", "fan1", "\#(listed.last!)"]}"#)
+            let created = try await api.post("/v3/announcements", #"""
+                {"unique_id": "tour", "message": {"type": "MESG", "user_id": "star", "content": "On tour"},
+                 "target_at": "target_users_included_channels", "target_list": [\#(listed.map { "\"\($0)\"" }.joined(separator: ","))],
+                 "target_channel_type": "all", "create_channel": true, "scheduled_at": \#(clock.now + 1_000)}
+                """#)
+            #expect(created.status == .ok, "\(created)")
+            clock.advance(milliseconds: 1_000)
+            let done = try await waitFor(api, "tour", status: "completed")
+            // One shared channel with two fans, and one made for each of the others.
+            let channels = listed.count - 1
+            #expect(done["target_channel_count"] == .number(Double(channels)) && done["target_user_count"] == .number(Double(listed.count)), "\(done)")
+            #expect(done["sent_channel_count"] == .number(Double(channels)) && done["sent_user_count"] == .number(Double(listed.count)))
+            let reached = try await api.get("/v3/users/\(listed[AnnouncementService.usersPerResolveStep + 5])/my_group_channels")["channels"].array
+            #expect(reached.count == 1 && reached[0]["last_message"]["message"] == "On tour")
         }
     }
 }
