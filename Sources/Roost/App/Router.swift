@@ -49,7 +49,7 @@ func buildRouter(
     MyGroupChannelRoutes(channels: groupChannels).register(on: users)
     let openChannels = OpenChannelService(database: database, clock: clock, events: events)
     OpenChannelRoutes(channels: openChannels).register(on: api.group("open_channels"))
-    ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock)).register(on: api)
+    ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock, events: events)).register(on: api)
 
     // Moderation and reports.
     let moderation = ModerationRoutes(

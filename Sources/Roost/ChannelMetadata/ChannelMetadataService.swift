@@ -1,10 +1,12 @@
 import GRDB
 
 /// Metadata and meta counters of either kind of channel, with Sendbird's create-versus-
-/// update semantics and its limit of five items.
+/// update semantics and its limit of five items. Each change is told on the live streams,
+/// as a channel delegate hears it: items created, items updated, keys deleted.
 struct ChannelMetadataService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let events: EventLog
     private let channels = ChannelRepository()
     private let metadata = KeyValueChanges(repository: ChannelMetadataTables.metadata, check: MetadataRules.check)
     private let counters = KeyValueChanges(repository: ChannelMetadataTables.counters, check: ChannelMetadataService.checkCounters)
@@ -27,7 +29,9 @@ struct ChannelMetadataService: Sendable {
     func createMetadata(of type: ChannelType, _ url: String, items: [String: String]) async throws -> (items: [String: String], updatedAt: Int64) {
         let now = clock.now
         return try await database.write { db in
-            try metadata.create(items, of: try channels.existing(type, url: url, in: db).rowID, at: now, in: db)
+            let channel = try channels.existing(type, url: url, in: db)
+            try metadata.create(items, of: channel.rowID, at: now, in: db)
+            try record(.metadataCreate, "metadata", items, of: channel, at: now, in: db)
             return (items, now)
         }
     }
@@ -38,14 +42,18 @@ struct ChannelMetadataService: Sendable {
     ) async throws -> (items: [String: String], updatedAt: Int64) {
         let now = clock.now
         return try await database.write { db in
-            let channelID = try channels.existing(type, url: url, in: db).rowID
-            return (try metadata.update(items, of: channelID, upsert: upsert, at: now, in: db), now)
+            let channel = try channels.existing(type, url: url, in: db)
+            let (stored, added) = try metadata.update(items, of: channel.rowID, upsert: upsert, at: now, in: db)
+            try recordChanges(.metadataCreate, .metadataUpdate, "metadata", stored, added: added, of: channel, at: now, in: db)
+            return (stored, now)
         }
     }
 
     func deleteMetadata(of type: ChannelType, _ url: String, key: String?) async throws {
+        let now = clock.now
         try await database.write { db in
-            try metadata.delete(key, of: try channels.existing(type, url: url, in: db).rowID, in: db)
+            let channel = try channels.existing(type, url: url, in: db)
+            try recordDeletion(.metadataDelete, try metadata.delete(key, of: channel.rowID, in: db), of: channel, at: now, in: db)
         }
     }
 
@@ -62,7 +70,9 @@ struct ChannelMetadataService: Sendable {
     func createCounters(of type: ChannelType, _ url: String, values: [String: Int64]) async throws -> [String: Int64] {
         let now = clock.now
         return try await database.write { db in
-            try counters.create(values, of: try channels.existing(type, url: url, in: db).rowID, at: now, in: db)
+            let channel = try channels.existing(type, url: url, in: db)
+            try counters.create(values, of: channel.rowID, at: now, in: db)
+            try record(.metacounterCreate, "metacounter", values, of: channel, at: now, in: db)
             return values
         }
     }
@@ -74,16 +84,51 @@ struct ChannelMetadataService: Sendable {
     ) async throws -> [String: Int64] {
         let now = clock.now
         return try await database.write { db in
-            try counters.update(values, of: try channels.existing(type, url: url, in: db).rowID, upsert: upsert, at: now, in: db) {
+            let channel = try channels.existing(type, url: url, in: db)
+            let (stored, added) = try counters.update(values, of: channel.rowID, upsert: upsert, at: now, in: db) {
                 try Self.combine($0 ?? 0, $1, mode: mode)
             }
+            try recordChanges(.metacounterCreate, .metacounterUpdate, "metacounter", stored, added: added, of: channel, at: now, in: db)
+            return stored
         }
     }
 
     func deleteCounters(of type: ChannelType, _ url: String, key: String?) async throws {
+        let now = clock.now
         try await database.write { db in
-            try counters.delete(key, of: try channels.existing(type, url: url, in: db).rowID, in: db)
+            let channel = try channels.existing(type, url: url, in: db)
+            try recordDeletion(.metacounterDelete, try counters.delete(key, of: channel.rowID, in: db), of: channel, at: now, in: db)
         }
+    }
+
+    // MARK: Events
+
+    /// Items created or updated: `items` under `key` (`metadata` or `metacounter`).
+    private func record<Value: Encodable>(
+        _ category: EventCategory, _ key: String, _ items: [String: Value], of channel: ChannelRecord, at now: Int64, in db: Database
+    ) throws {
+        guard !items.isEmpty else { return }
+        var payload = EventFields()
+        payload.add(key, items)
+        payload.add("updated_at", now)
+        try events.recordStreamEvent(category, payload, channel, at: now, in: db)
+    }
+
+    /// An update's new keys are told as created, the others as updated.
+    private func recordChanges<Value: Encodable>(
+        _ created: EventCategory, _ updated: EventCategory, _ key: String, _ stored: [String: Value], added: Set<String>,
+        of channel: ChannelRecord, at now: Int64, in db: Database
+    ) throws {
+        try record(created, key, stored.filter { added.contains($0.key) }, of: channel, at: now, in: db)
+        try record(updated, key, stored.filter { !added.contains($0.key) }, of: channel, at: now, in: db)
+    }
+
+    private func recordDeletion(_ category: EventCategory, _ keys: [String], of channel: ChannelRecord, at now: Int64, in db: Database) throws {
+        guard !keys.isEmpty else { return }
+        var payload = EventFields()
+        payload.add("keys", encoded: keys)
+        payload.add("deleted_at", now)
+        try events.recordStreamEvent(category, payload, channel, at: now, in: db)
     }
 
     /// A counter's new value; one that would leave the 64-bit range is refused, not wrapped.

@@ -6,13 +6,26 @@ extension EventLog {
     /// Roost records comes through the Platform API).
     func recordChannelEvent(
         _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
-        concerning userIDs: [String] = [], withMembers: Bool = true, in db: Database
+        concerning userIDs: [String] = [], withMembers: Bool = true, audience: EventAudience = EventAudience(), in db: Database
     ) throws {
         var payload = payload
         payload.add("channel", EventChannel(channel: channel))
         if withMembers { payload.add("members", try EventMembers().entries(of: channel, options: options.values, in: db)) }
         payload.add("sdk", "API")
-        try record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, in: db)
+        try record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, audience: audience, in: db)
+    }
+
+    /// Records one of Roost's own stream events in a channel: the payload given, then the
+    /// channel's summary. `user` is the member it is about, when there is one.
+    func recordStreamEvent(
+        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, user: UserSummary? = nil, at time: Int64,
+        audience: EventAudience = EventAudience(), in db: Database
+    ) throws {
+        precondition(!category.isWebhook, "a stream event has a category of Roost's own")
+        var payload = payload
+        if let user { payload.add("user", EventUser(user: user)) }
+        payload.add("channel", EventChannel(channel: channel))
+        try record(category, payload, at: time, channelURL: channel.url, concerning: user.map { [$0.userID] } ?? [], audience: audience, in: db)
     }
 
     /// Records users joining, leaving or declining a channel: `users`, and the time under

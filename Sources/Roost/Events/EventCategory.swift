@@ -42,9 +42,29 @@ enum EventCategory: String, Sendable, CaseIterable {
     case announcementSendMessages = "announcement:send_messages"
     /// Roost's own: a push notification Roost would have sent (`/roost/pushes`).
     case push = "roost:push"
+    // Roost's own, on the live streams only: what Sendbird's SDKs hear over their socket
+    // (a channel delegate's calls) where no webhook tells it.
+    case typingStart = "roost:typing_start"
+    case typingEnd = "roost:typing_end"
+    case deliveryReceipt = "roost:delivery_receipt"
+    case openChannelChanged = "roost:open_channel_changed"
+    case openChannelFreezeUnfreeze = "roost:open_channel_freeze_unfreeze"
+    case metadataCreate = "roost:metadata_create"
+    case metadataUpdate = "roost:metadata_update"
+    case metadataDelete = "roost:metadata_delete"
+    case metacounterCreate = "roost:metacounter_create"
+    case metacounterUpdate = "roost:metacounter_update"
+    case metacounterDelete = "roost:metacounter_delete"
+    case userMute = "roost:user_mute"
+    case userUnmute = "roost:user_unmute"
+    case userBan = "roost:user_ban"
+    case userUnban = "roost:user_unban"
+    case channelHide = "roost:channel_hide"
+    case channelUnhide = "roost:channel_unhide"
+    case threadInfoUpdate = "roost:thread_info_update"
 
-    /// Whether Sendbird delivers it as a webhook.
-    var isWebhook: Bool { self != .push }
+    /// Whether Sendbird delivers it as a webhook: Roost's own never go out as one.
+    var isWebhook: Bool { !rawValue.hasPrefix("roost:") }
 
     /// Every webhook category, as `enabled_events: ["*"]` expands and `all_webhook_categories` lists.
     static var names: [String] { allCases.filter(\.isWebhook).map(\.rawValue) }

@@ -31,6 +31,11 @@ struct EventFields: JSONObject {
         if let values { add(key, values) }
     }
 
+    /// An object keyed by strings, keys sorted.
+    mutating func add(_ key: String, _ value: [String: some Encodable]) {
+        writers.append { try $0.write(key, value) }
+    }
+
     /// Any other value, written by its own `encode(to:)`.
     mutating func add(_ key: String, encoded value: some Encodable) {
         writers.append { try $0.write(key, value) }

@@ -16,15 +16,16 @@ struct EventLog: Sendable {
     }
 
     /// Appends an event: its payload (with `category` first and `app_id` last, as Sendbird's
-    /// are), the channel it happened in, and the users it concerns directly. Answers its `seq`.
+    /// are), the channel it happened in, and who hears it on their own stream. Answers its `seq`.
     @discardableResult
     func record(
         _ category: EventCategory, _ payload: some JSONObject, at time: Int64, channelURL: String? = nil,
-        concerning userIDs: [String] = [], in db: Database
+        concerning userIDs: [String] = [], audience: EventAudience = EventAudience(), in db: Database
     ) throws -> Int64 {
         let body = try JSON.encoder.encode(Envelope(category: category, applicationID: applicationID, payload: payload))
         let seq = try repository.insert(
-            category, at: time, channelURL: channelURL, concerning: userIDs, payload: String(decoding: body, as: UTF8.self), in: db
+            category, at: time, channelURL: channelURL, concerning: userIDs, audience: audience,
+            payload: String(decoding: body, as: UTF8.self), in: db
         )
         notifier.recorded()
         return seq
@@ -40,5 +41,19 @@ struct EventLog: Sendable {
             try payload.write(to: &fields)
             try fields.write("app_id", applicationID)
         }
+    }
+}
+
+/// Who hears an event on their own stream besides the users it concerns: every member of its
+/// channel (from when they joined or were invited), or no one else; and who does not, even so.
+struct EventAudience: Sendable {
+    var membersToo = true
+    var excluding: [String] = []
+
+    /// Only the users the event concerns.
+    static let concernedOnly = EventAudience(membersToo: false)
+
+    static func excluding(_ userIDs: [String]) -> EventAudience {
+        EventAudience(excluding: userIDs)
     }
 }

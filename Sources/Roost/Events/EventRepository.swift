@@ -36,16 +36,20 @@ struct EventRepository: Sendable {
 
     /// Appends an event; answers its `seq`.
     func insert(
-        _ category: EventCategory, at time: Int64, channelURL: String?, concerning userIDs: [String], payload: String,
-        in db: Database
+        _ category: EventCategory, at time: Int64, channelURL: String?, concerning userIDs: [String], audience: EventAudience,
+        payload: String, in db: Database
     ) throws -> Int64 {
         try db.executeCached(
-            sql: "INSERT INTO events (category, created_at, channel_url, payload) VALUES (?, ?, ?, ?)",
-            arguments: [category.rawValue, time, channelURL, payload]
+            sql: "INSERT INTO events (category, created_at, channel_url, payload, audience) VALUES (?, ?, ?, ?, ?)",
+            arguments: [category.rawValue, time, channelURL, payload, audience.membersToo ? "members" : "concerned"]
         )
         let seq = db.lastInsertedRowID
-        for userID in Set(userIDs) {
-            try db.executeCached(sql: "INSERT OR IGNORE INTO event_users (user_id, seq) VALUES (?, ?)", arguments: [userID, seq])
+        let excluded = Set(audience.excluding)
+        for userID in Set(userIDs).union(excluded) {
+            try db.executeCached(
+                sql: "INSERT OR IGNORE INTO event_users (user_id, seq, excluded) VALUES (?, ?, ?)",
+                arguments: [userID, seq, excluded.contains(userID)]
+            )
         }
         return seq
     }
@@ -60,20 +64,23 @@ struct EventRepository: Sendable {
         }
         if let url = filter.channelURL { conditions.add("events.channel_url = ?", [url]) }
         if let userID = filter.visibleTo {
-            // A group channel's events from while they were a member (invitations count from
-            // the invitation), an open channel's from while they were in it, and their own.
+            // Their own, and (unless the event is for those it concerns only) a group channel's
+            // events from while they were a member (invitations count from the invitation)
+            // and an open channel's from while they were in it; never one kept from them.
             conditions.add(
                 """
-                (EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq)
-                 OR EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?
+                NOT EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq AND eu.excluded)
+                AND (EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq)
+                 OR events.audience = 'members' AND (
+                    EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?
                             JOIN members m ON m.channel_id = c.id AND m.user_id = u.id
                             WHERE c.channel_url = events.channel_url
                               AND events.created_at >= CASE WHEN m.invited_at > 0 THEN m.invited_at ELSE m.joined_at END)
-                 OR EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?
+                    OR EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?
                             JOIN participants p ON p.channel_id = c.id AND p.user_id = u.id
-                            WHERE c.channel_url = events.channel_url AND events.created_at >= p.entered_at))
+                            WHERE c.channel_url = events.channel_url AND events.created_at >= p.entered_at)))
                 """,
-                [userID, userID, userID]
+                [userID, userID, userID, userID]
             )
         }
         return try StoredEvent.fetchAll(

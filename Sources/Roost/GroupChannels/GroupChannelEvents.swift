@@ -46,12 +46,7 @@ struct GroupChannelEvents: Sendable {
     /// A channel whose name, cover, custom type, data or access code changed, with each
     /// change's old and new value.
     func changed(from old: ChannelRecord, to new: ChannelRecord, at time: Int64, in db: Database) throws {
-        let compared: [(String, String, String)] = [
-            ("name", old.name, new.name), ("cover_url", old.coverURL, new.coverURL),
-            ("custom_type", old.customType, new.customType), ("data", old.data, new.data),
-            ("access_code", old.accessCode ?? "", new.accessCode ?? ""),
-        ]
-        let changes = compared.filter { $0.1 != $0.2 }.map { Change(key: $0.0, old: $0.1, new: $0.2) }
+        let changes = ChannelChange.between(old, new)
         guard !changes.isEmpty else { return }
         var payload = EventFields()
         payload.add("changed_at", time)
@@ -71,18 +66,6 @@ struct GroupChannelEvents: Sendable {
         payload.add("freeze", channel.freeze)
         payload.add("changed_at", time)
         try log.recordChannelEvent(.groupChannelFreezeUnfreeze, payload, channel, at: time, in: db)
-    }
-
-    private struct Change: JSONObject {
-        let key: String
-        let old: String
-        let new: String
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("key", key)
-            try fields.write("old", old)
-            try fields.write("new", new)
-        }
     }
 
     private var autoMessages: AutoEventMessages { AutoEventMessages(log: log) }

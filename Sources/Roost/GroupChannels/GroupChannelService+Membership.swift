@@ -47,7 +47,11 @@ extension GroupChannelService {
         channel = try channels.find(rowID: channel.rowID, in: db)!
         let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
         guard channel.memberCount <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
-        if !added.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
+        if !added.isEmpty, channel.isDistinct {
+            let before = channel
+            try membershipChanges.endDistinctness(of: &channel, in: db)
+            try channelEvents.changed(from: before, to: channel, at: now, in: db)
+        }
         // Every invitee is invited; those who accept invitations automatically also join.
         try channelEvents.invited(channel, by: inviter, added.map(\.rowID), at: now, in: db)
         try channelEvents.joined(channel, added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
@@ -199,16 +203,34 @@ extension GroupChannelService {
             let offset = request.hidePreviousMessages == true ? now : nil
             let member = request.shouldHideAll == true ? nil : try memberRowID(request.userID, of: channel, in: db)
             try members.setHiddenState(state, channelID: channel.rowID, userRowID: member, messageOffset: offset, in: db)
+            var payload = EventFields()
+            payload.add("hidden_at", now)
+            payload.add("hide_previous_messages", request.hidePreviousMessages == true)
+            payload.add("allow_auto_unhide", state == .hiddenAllowAutoUnhide)
+            try recordHiddenState(.channelHide, payload, of: channel, member: member, at: now, in: db)
         }
     }
 
     /// Shows the channel again in one member's list, or with `should_unhide_all` in every member's.
     func unhide(_ url: String, userID: String?, unhideAll: Bool) async throws {
+        let now = clock.now
         try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
             let member = unhideAll ? nil : try memberRowID(userID, of: channel, in: db)
             try members.setHiddenState(.unhidden, channelID: channel.rowID, userRowID: member, messageOffset: nil, in: db)
+            var payload = EventFields()
+            payload.add("unhidden_at", now)
+            try recordHiddenState(.channelUnhide, payload, of: channel, member: member, at: now, in: db)
         }
+    }
+
+    /// A channel hidden or shown again is news to the member it was for alone (every member,
+    /// when it was for all of them).
+    private func recordHiddenState(
+        _ category: EventCategory, _ payload: EventFields, of channel: ChannelRecord, member: Int64?, at now: Int64, in db: Database
+    ) throws {
+        guard let member else { return try events.recordStreamEvent(category, payload, channel, at: now, in: db) }
+        try events.recordStreamEvent(category, payload, channel, user: try users.summary(ofRow: member, in: db), at: now, audience: .concernedOnly, in: db)
     }
 
     /// The row id of the member named by a required `user_id`.
@@ -253,6 +275,13 @@ extension GroupChannelService {
                 } else {
                     try members.stopTyping(channelID: channel.rowID, userRowID: userRowID, in: db)
                 }
+                // The other members hear it; the typist's own app knows already.
+                var payload = EventFields()
+                payload.add(typing ? "started_at" : "ended_at", now)
+                try events.recordStreamEvent(
+                    typing ? .typingStart : .typingEnd, payload, channel, user: try users.summary(ofRow: userRowID, in: db), at: now,
+                    audience: .excluding([userID]), in: db
+                )
             }
         }
     }

@@ -11,12 +11,15 @@ struct MessageEffects: Sendable {
     private let readState = ReadStateRepository()
     private let blocks = BlockRepository()
 
-    /// What a stored message changes beyond its own row.
+    /// What a stored message changes beyond its own row; answers the members it is withheld
+    /// from (see `withholdFromBlockers`).
+    @discardableResult
     func record(
         of message: MessageRecord, in channel: ChannelRecord, mentioned: [Int64], markAsRead: Bool, in db: Database
-    ) throws {
+    ) throws -> [Int64] {
         if let parentID = message.parentMessageID {
             try messages.recordReply(to: parentID, at: message.createdAt, in: db)
+            if let parent = try messages.find(id: parentID, in: db) { try events.threadUpdated(parent, in: channel, at: message.createdAt, in: db) }
         }
         if channel.type == .open, let sender = message.senderRowID,
            try ParticipantRepository().enter(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db) {
@@ -27,11 +30,11 @@ struct MessageEffects: Sendable {
             if channel.type == .group, let sender = message.senderRowID {
                 try members.recordOwnLastMessage(message.id, channelID: channel.rowID, userRowID: sender, in: db)
             }
-            return
+            return []
         }
         let counted = channel.type == .group && message.parentMessageID == nil
         let newest = try channels.recordLastMessage(message.id, at: message.createdAt, counted: counted, in: channel.rowID, in: db)
-        guard channel.type == .group else { return }
+        guard channel.type == .group else { return [] }
         let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
         try readState.unhideOnNewMessage(in: channel.rowID, in: db)
         if counted {
@@ -47,6 +50,7 @@ struct MessageEffects: Sendable {
                 try readState.markRead(channelID: channel.rowID, userRowID: sender, upTo: message.createdAt, in: db)
             }
         }
+        return withheldFrom
     }
 
     /// In a 1-to-1 distinct channel, a message from someone the other member blocks is stored

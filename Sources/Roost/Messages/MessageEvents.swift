@@ -7,8 +7,11 @@ struct MessageEvents: Sendable {
     let log: EventLog
     private let users = UserRepository()
 
-    func message(_ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        try record(.message(action, in: channel.type), message, action: action, in: channel, at: time, in: db)
+    func message(
+        _ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, audience: EventAudience = EventAudience(),
+        in db: Database
+    ) throws {
+        try record(.message(action, in: channel.type), message, action: action, in: channel, at: time, audience: audience, in: db)
     }
 
     /// The profanity filter replaced words of a message that was sent: the message as stored,
@@ -28,7 +31,7 @@ struct MessageEvents: Sendable {
 
     private func record(
         _ category: EventCategory, _ message: Message, action: MessageEventAction, replacedText: String? = nil,
-        in channel: ChannelRecord, at time: Int64, in db: Database
+        in channel: ChannelRecord, at time: Int64, audience: EventAudience = EventAudience(), in db: Database
     ) throws {
         var payload = EventFields()
         payload.add("sender", message.sender.map { EventUser(user: $0.user) })
@@ -44,7 +47,17 @@ struct MessageEvents: Sendable {
         case .delete: payload.add("deleted_at", time)
         }
         if let replacedText { payload.add("replaced_text", replacedText) }
-        try log.recordChannelEvent(category, payload, channel, at: time, in: db)
+        try log.recordChannelEvent(category, payload, channel, at: time, audience: audience, in: db)
+    }
+
+    /// A reply changed its parent's thread: how many replies it has, and when the last came.
+    func threadUpdated(_ parent: MessageRecord, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        var payload = EventFields()
+        payload.add("parent_message_id", parent.id)
+        payload.add("reply_count", Int64(parent.replyCount))
+        payload.add("last_replied_at", parent.lastRepliedAt)
+        payload.add("updated_at", time)
+        try log.recordStreamEvent(.threadInfoUpdate, payload, channel, at: time, in: db)
     }
 
     /// A member read the channel's messages up to `time`. Recorded only when that read some

@@ -139,16 +139,21 @@ struct MessageService: Sendable {
         }
         try messages.addMentions(of: mentioned, to: id, in: db)
         let answer = try assembler.new(record, in: channel, mentioning: mentioned, senderIsOperator: isOperator, users: checked.users, in: db)
+        var withheldFrom: [Int64] = []
         if channel.isEphemeral {
             // Ephemeral channels keep nothing: the id is spent, the message is not stored.
             try messages.delete(id: id, in: db)
         } else {
-            try MessageEffects(events: events).record(of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db)
+            withheldFrom = try MessageEffects(events: events).record(
+                of: record, in: channel, mentioned: mentioned, markAsRead: request.markAsRead ?? true, in: db
+            )
         }
         if request.pinMessage == true, !channel.isEphemeral {
             try MessagePinService(database: database, clock: clock).pin(record, in: channel, at: now, in: db)
         }
-        try events.message(.send, answer, in: channel, at: now, in: db)
+        // A member the message is withheld from is not told of it either.
+        let unseenBy = try users.summaries(ofRows: withheldFrom, in: db).values.map(\.userID)
+        try events.message(.send, answer, in: channel, at: now, audience: .excluding(unseenBy), in: db)
         if replaced {
             try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
             try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)

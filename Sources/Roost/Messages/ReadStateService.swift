@@ -38,6 +38,9 @@ struct ReadStateService: Sendable {
         return try await database.write { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
             try readState.markDelivered(channelID: channel.rowID, userRowID: userRowID, upTo: now, in: db)
+            var payload = EventFields()
+            payload.add("delivered_at", now)
+            try events.recordStreamEvent(.deliveryReceipt, payload, channel, user: try users.summary(ofRow: userRowID, in: db), at: now, in: db)
             return now
         }
     }

@@ -30,11 +30,11 @@ struct KeyValueChanges<Value: DatabaseValueConvertible & StatementColumnConverti
     }
 
     /// Changes items; `combine` computes each stored value from the current one (nil for a
-    /// new key) and the one given. Answers the values stored.
+    /// new key) and the one given. Answers the values stored, and which keys were new.
     func update(
         _ items: [String: Value], of ownerID: Int64, upsert: Bool, at now: Int64, in db: Database,
         combine: (_ current: Value?, _ given: Value) throws -> Value = { $1 }
-    ) throws -> [String: Value] {
+    ) throws -> (stored: [String: Value], added: Set<String>) {
         let current = try repository.items(of: ownerID, in: db)
         let added = items.keys.filter { current[$0] == nil }
         if !upsert, let missing = added.sorted().first { throw APIError.notFound(missing) }
@@ -42,13 +42,19 @@ struct KeyValueChanges<Value: DatabaseValueConvertible & StatementColumnConverti
         var stored: [String: Value] = [:]
         for (key, value) in items { stored[key] = try combine(current[key], value) }
         try repository.set(stored, of: ownerID, at: now, in: db)
-        return stored
+        return (stored, Set(added))
     }
 
-    /// Deletes one item, which must exist, or all of them.
-    func delete(_ key: String?, of ownerID: Int64, in db: Database) throws {
-        guard let key else { return try repository.deleteAll(of: ownerID, in: db) }
-        guard try repository.items(of: ownerID, in: db)[key] != nil else { throw APIError.notFound(key) }
+    /// Deletes one item, which must exist, or all of them; answers the keys deleted.
+    @discardableResult
+    func delete(_ key: String?, of ownerID: Int64, in db: Database) throws -> [String] {
+        let current = try repository.items(of: ownerID, in: db)
+        guard let key else {
+            try repository.deleteAll(of: ownerID, in: db)
+            return current.keys.sorted()
+        }
+        guard current[key] != nil else { throw APIError.notFound(key) }
         try repository.delete(key, of: ownerID, in: db)
+        return [key]
     }
 }

@@ -9,6 +9,11 @@ struct ModerationChanges: Sendable {
     /// Stores a ban or mute; a ban in a group channel also takes the member out of it.
     func impose(_ restriction: Restriction, kind: Restriction.Kind, in channel: ChannelRecord, in db: Database) throws {
         try RestrictionRepository(kind: kind).put(restriction, in: db)
+        var payload = EventFields()
+        payload.add("description", restriction.description)
+        payload.add("start_at", restriction.startAt)
+        payload.add("end_at", restriction.endAt)
+        try recordStreamEvent(kind == .ban ? .userBan : .userMute, payload, of: restriction.userRowID, in: channel, at: restriction.startAt, in: db)
         guard kind == .ban else { return }
         let reason: DepartureReason = restriction.agentRowID == nil ? .removedByAdmin : .removedByOperator
         try takeOut(restriction.userRowID, from: channel, reason: reason, at: restriction.startAt, in: db)
@@ -24,5 +29,21 @@ struct ModerationChanges: Sendable {
         try MembershipChanges().endDistinctness(of: &channel, in: db)
         try events.recordMembershipEvent(.groupChannelLeave, "left_at", channel, [userRowID], at: time, in: db)
         try departures?.departed([userRowID], from: channel, reason: reason, at: time, in: db)
+    }
+
+    /// Lifts a ban or mute in force.
+    func lift(_ kind: Restriction.Kind, of userRowID: Int64, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+        try RestrictionRepository(kind: kind).remove(channelID: channel.rowID, userRowID: userRowID, in: db)
+        var payload = EventFields()
+        payload.add("lifted_at", time)
+        try recordStreamEvent(kind == .ban ? .userUnban : .userUnmute, payload, of: userRowID, in: channel, at: time, in: db)
+    }
+
+    /// Told to the channel's members and to the user it is about.
+    private func recordStreamEvent(
+        _ category: EventCategory, _ payload: EventFields, of userRowID: Int64, in channel: ChannelRecord, at time: Int64, in db: Database
+    ) throws {
+        let user = try UserRepository().summary(ofRow: userRowID, in: db)
+        try events.recordStreamEvent(category, payload, channel, user: user, at: time, in: db)
     }
 }

@@ -94,7 +94,7 @@ struct ModerationService: Sendable {
             guard try repository.active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil else {
                 throw APIError.notFound(kind == .ban ? "Ban" : "Mute")
             }
-            try repository.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
+            try ModerationChanges(events: events, departures: departures).lift(kind, of: userRowID, in: channel, at: now, in: db)
         }
     }
 

@@ -62,12 +62,21 @@ struct OpenChannelService: Sendable {
 
     func update(_ url: String, with request: UpdateOpenChannelRequest) async throws -> OpenChannel {
         try ChannelRules.checkFields(name: request.name, coverURL: request.coverURL, customType: request.customType)
+        let now = clock.now
         return try await database.write { db in
-            var channel = try channels.existing(.open, url: url, in: db)
+            let old = try channels.existing(.open, url: url, in: db)
+            var channel = old
             channel.update(name: request.name, coverURL: request.coverURL, customType: request.customType, data: request.data)
             try channels.save(channel, in: db)
             if let operatorIDs = request.operatorUserIDs {
                 try MembershipChanges().registerOperators(operatorIDs, in: channel.rowID, in: db)
+            }
+            let changes = ChannelChange.between(old, channel)
+            if !changes.isEmpty {
+                var payload = EventFields()
+                payload.add("changed_at", now)
+                payload.add("changes", changes)
+                try events.recordStreamEvent(.openChannelChanged, payload, channel, at: now, in: db)
             }
             return try assembler.channel(channel, in: db)
         }
@@ -86,8 +95,17 @@ struct OpenChannelService: Sendable {
     }
 
     func freeze(_ url: String, _ freeze: Bool) async throws -> OpenChannel {
-        try await database.write { db in
-            try assembler.channel(try channels.setFrozen(freeze, .open, url: url, in: db), in: db)
+        let now = clock.now
+        return try await database.write { db in
+            let before = try channels.existing(.open, url: url, in: db)
+            let channel = try channels.setFrozen(freeze, .open, url: url, in: db)
+            if before.freeze != channel.freeze {
+                var payload = EventFields()
+                payload.add("freeze", channel.freeze)
+                payload.add("changed_at", now)
+                try events.recordStreamEvent(.openChannelFreezeUnfreeze, payload, channel, at: now, in: db)
+            }
+            return try assembler.channel(channel, in: db)
         }
     }
 

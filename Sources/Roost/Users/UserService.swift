@@ -157,7 +157,7 @@ struct UserService: Sendable {
     func updateMetadata(of userID: String, items: [String: String], upsert: Bool) async throws -> [String: String] {
         let now = clock.now
         return try await database.write { db in
-            try metadata.update(items, of: try users.existingRowID(of: userID, in: db), upsert: upsert, at: now, in: db)
+            try metadata.update(items, of: try users.existingRowID(of: userID, in: db), upsert: upsert, at: now, in: db).stored
         }
     }
 
