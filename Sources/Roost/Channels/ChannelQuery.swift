@@ -83,14 +83,23 @@ struct ChannelQuery: Sendable {
     var order = ChannelOrder.chronological
     var after: PageCursor?
 
-    /// The sort values of a channel, as its page cursor holds them.
-    func cursor(of channel: ChannelRecord, metadataValue: String?) -> PageCursor {
+    /// The sort values of a channel, as its page cursor holds them; `orderValue` is the row's
+    /// `order_value` (its last message's time as the list sees it, or its metadata value).
+    func cursor(of channel: ChannelRecord, orderValue: String) -> PageCursor {
         switch order {
         case .chronological: PageCursor([String(channel.rowID)])
-        case .latestLastMessage: PageCursor([String(channel.lastMessageAt ?? channel.createdAt), String(channel.rowID)])
+        case .latestLastMessage, .metadataValueAlphabetical: PageCursor([orderValue, String(channel.rowID)])
         case .channelNameAlphabetical: PageCursor([channel.name, String(channel.rowID)])
-        case .metadataValueAlphabetical: PageCursor([metadataValue ?? "", String(channel.rowID)])
         }
+    }
+
+    /// When a channel's last message came, as the list orders by it: in a user's own list, a
+    /// 1-on-1 channel stays where the last message they were shown put it (see
+    /// `MemberRecord.shownLastMessageAt`).
+    private var lastMessageTime: String {
+        membership == nil
+            ? "COALESCE(c.last_message_at, c.created_at)"
+            : "COALESCE(CASE WHEN c.member_count = 2 THEN me.shown_last_message_at END, c.last_message_at, c.created_at)"
     }
 
     func sql(limit: Int) throws(APIError) -> (String, StatementArguments) {
@@ -104,13 +113,10 @@ struct ChannelQuery: Sendable {
             orderBy = "\(channelID) DESC"
             if let after { conditions.add("\(channelID) < ?", [try after.integer(at: 0)]) }
         case .latestLastMessage:
-            orderBy = "COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC"
+            orderBy = "\(lastMessageTime) DESC, c.id DESC"
             if let after {
                 let time = try after.integer(at: 0), id = try after.integer(at: 1)
-                conditions.add(
-                    "(COALESCE(c.last_message_at, c.created_at) < ? OR (COALESCE(c.last_message_at, c.created_at) = ? AND c.id < ?))",
-                    [time, time, id]
-                )
+                conditions.add("(\(lastMessageTime) < ? OR (\(lastMessageTime) = ? AND c.id < ?))", [time, time, id])
             }
         case .channelNameAlphabetical:
             orderBy = "c.name, c.id"
@@ -128,7 +134,8 @@ struct ChannelQuery: Sendable {
             }
         }
         let sql = """
-            SELECT \(Self.channelColumns), COALESCE(om.value, '') AS order_value FROM \(from.sql)
+            SELECT \(Self.channelColumns), \(order == .latestLastMessage ? "CAST(\(lastMessageTime) AS TEXT)" : "COALESCE(om.value, '')") AS order_value
+            FROM \(from.sql)
             \(conditions.whereClause) ORDER BY \(orderBy) LIMIT ?
             """
         return (sql, from.arguments + conditions.arguments + [limit])
@@ -157,7 +164,37 @@ struct ChannelQuery: Sendable {
         conditions.add("c.channel_type = ?", [type.rawValue])
         addChannelConditions(to: &conditions)
         if let membership { addMembershipConditions(membership, to: &conditions) }
+        if let userIDs = filter.membersExactlyIn { addExactMembers(userIDs, viewer: membership?.userRowID, to: &conditions) }
         return ((fromSQL, fromArguments), conditions)
+    }
+
+    /// Channels whose members are exactly the users named. In a user's own list the user
+    /// counts among them whether named or not: `["ned"]` finds their 1-on-1 channels with Ned,
+    /// as the SDKs' exact filter does.
+    private func addExactMembers(_ userIDs: [String], viewer: Int64?, to conditions: inout Conditions) {
+        let unique = Array(Set(userIDs))
+        let list = SQL.ValueList(unique)
+        guard let viewer else {
+            conditions.add(
+                """
+                (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = ?
+                AND (SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id
+                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders))) = ?
+                """,
+                [unique.count] + list.values + [unique.count]
+            )
+            return
+        }
+        // How many members the channel must have: those named, and the viewer if not named.
+        let expected = "(? + NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND user_id IN (\(list.placeholders))))"
+        conditions.add(
+            """
+            (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = \(expected)
+            AND (SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id
+                 WHERE m.channel_id = c.id AND (m.user_id = ? OR u.user_id IN (\(list.placeholders)))) = \(expected)
+            """,
+            [unique.count, viewer] + list.values + [viewer] + list.values + [unique.count, viewer] + list.values
+        )
     }
 
     private func addChannelConditions(to conditions: inout Conditions) {
@@ -194,18 +231,6 @@ struct ChannelQuery: Sendable {
         if let prefix = filter.namePrefix { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likePrefix(prefix)]) }
         if let text = filter.urlContains { conditions.add("c.channel_url LIKE ? ESCAPE '\\'", [SQL.likeContains(text)]) }
 
-        if let userIDs = filter.membersExactlyIn {
-            let unique = Array(Set(userIDs))
-            let list = SQL.ValueList(unique)
-            conditions.add(
-                """
-                (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = ?
-                AND (SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id
-                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders))) = ?
-                """,
-                [unique.count] + list.values + [unique.count]
-            )
-        }
         if let userIDs = filter.membersIncludeIn {
             let list = SQL.ValueList(userIDs)
             switch filter.queryType {

@@ -66,12 +66,16 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
     var countPreference: CountPreference
     /// The newest message this member sent silently: their own last message, seen by no one else.
     var ownLastMessageID: Int64?
+    /// In a 1-on-1 channel, while newer messages are withheld from this member (they block
+    /// the sender): the last message they were shown, if any, and when (migration 0035).
+    var shownLastMessageID: Int64?
+    var shownLastMessageAt: Int64?
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state, message_offset
         case last_read_at, delivered_at, unread_base, unread_mention_count, count_preference
-        case own_last_message_id
+        case own_last_message_id, shown_last_message_id, shown_last_message_at
     }
 
     /// What a query selects to read memberships: `SELECT \(MemberRecord.columns) FROM members ...`.
@@ -109,5 +113,7 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
         unreadMentionCount = row[Columns.unread_mention_count]
         countPreference = CountPreference(rawValue: row[Columns.count_preference]) ?? .all
         ownLastMessageID = row[Columns.own_last_message_id]
+        shownLastMessageID = row[Columns.shown_last_message_id]
+        shownLastMessageAt = row[Columns.shown_last_message_at]
     }
 }

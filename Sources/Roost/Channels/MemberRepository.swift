@@ -26,14 +26,16 @@ struct MemberRepository: Sendable {
         channelID: Int64, userRowID: Int64, state: MemberState, inviterRowID: Int64?, at now: Int64,
         hiddenState: HiddenState = .unhidden, in db: Database
     ) throws {
+        // New members are shown the messages before them, so their read receipt starts at the
+        // channel's last message (the iOS guide, with past messages displayed).
         try db.executeCached(
             sql: """
-                INSERT INTO members (channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO members (channel_id, user_id, state, inviter_id, invited_at, joined_at, hidden_state, last_read_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT last_message_at FROM channels WHERE id = ?), 0))
                 """,
             arguments: [
                 channelID, userRowID, state.rawValue, inviterRowID, inviterRowID == nil ? 0 : now,
-                state == .joined ? now : 0, hiddenState.rawValue,
+                state == .joined ? now : 0, hiddenState.rawValue, channelID,
             ]
         )
     }
@@ -42,6 +44,42 @@ struct MemberRepository: Sendable {
         try MemberRecord.fetchOne(
             db.cachedStatement(sql: "SELECT \(MemberRecord.columns) FROM members WHERE channel_id = ? AND user_id = ?"), arguments: [channelID, userRowID]
         )
+    }
+
+    /// Keeps a member's channel list as it was before a message withheld from them: the last
+    /// message they were shown and its time, unless already kept.
+    func holdShownLastMessage(_ messageID: Int64?, at time: Int64, channelID: Int64, userRowID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                UPDATE members SET shown_last_message_id = ?, shown_last_message_at = ?
+                WHERE channel_id = ? AND user_id = ? AND shown_last_message_at IS NULL
+                """,
+            arguments: [messageID, time, channelID, userRowID]
+        )
+    }
+
+    /// A message reached the members not in `withheldFrom`: their lists follow the channel again.
+    func releaseShownLastMessage(channelID: Int64, except withheldFrom: [Int64], in db: Database) throws {
+        let list = SQL.ValueList(withheldFrom.isEmpty ? [0] : withheldFrom)
+        try db.executeCached(
+            sql: """
+                UPDATE members SET shown_last_message_id = NULL, shown_last_message_at = NULL
+                WHERE channel_id = ? AND shown_last_message_at IS NOT NULL AND user_id NOT IN (\(list.placeholders))
+                """,
+            arguments: [channelID] + list.arguments
+        )
+    }
+
+    /// In a channel of two, the member other than `userRowID`: whether `userRowID` blocks
+    /// them, and whether they are active.
+    func counterpart(of userRowID: Int64, in channelID: Int64, in db: Database) throws -> (isBlocked: Bool, isActive: Bool)? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = :me AND b.target_id = m.user_id) AS is_blocked, u.is_active
+                FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = :channel AND m.user_id != :me LIMIT 1
+                """),
+            arguments: ["me": userRowID, "channel": channelID]
+        ).map { ($0["is_blocked"], $0["is_active"]) }
     }
 
     /// Whether the user has joined the channel (rather than being invited, or not a member).

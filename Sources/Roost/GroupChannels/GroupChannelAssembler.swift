@@ -89,7 +89,8 @@ struct GroupChannelAssembler: Sendable {
         of records: [ChannelRecord], seenBy viewer: [Int64: MemberRecord], pinned: [Int64: [Int64]],
         known: (operators: [Int64: Set<Int64>], users: [Int64: UserSummary]), in db: Database
     ) throws -> [Int64: Message] {
-        let ids = records.compactMap(\.lastMessageID) + viewer.values.compactMap(\.ownLastMessageID) + pinned.values.compactMap(\.last)
+        let ids = records.compactMap(\.lastMessageID) + viewer.values.flatMap { [$0.ownLastMessageID, $0.shownLastMessageID].compactMap { $0 } }
+            + pinned.values.compactMap(\.last)
         guard !ids.isEmpty else { return [:] }
         let found = try messages.find(ids: ids, in: db).values.filter { !$0.isRemoved }
         let channelsByID = Dictionary(uniqueKeysWithValues: records.map { ($0.rowID, $0) })
@@ -100,11 +101,13 @@ struct GroupChannelAssembler: Sendable {
         return Dictionary(uniqueKeysWithValues: built.map { ($0.record.id, $0) })
     }
 
-    /// The channel's last message as a member sees it: the newer of the channel's own and
-    /// the member's last silent one, unless their history was reset after it.
+    /// The channel's last message as a member sees it: the newer of the channel's own (or, in
+    /// a 1-on-1 channel, the one they were last shown while newer ones are withheld from them)
+    /// and the member's last silent one, unless their history was reset after it.
     private static func lastMessage(of record: ChannelRecord, seenBy member: MemberRecord?, among messages: [Int64: Message]) -> Message? {
         guard let member else { return record.lastMessageID.flatMap { messages[$0] } }
-        return [record.lastMessageID, member.ownLastMessageID]
+        let shown = record.isOneOnOne && member.shownLastMessageAt != nil ? member.shownLastMessageID : record.lastMessageID
+        return [shown, member.ownLastMessageID]
             .compactMap { $0.flatMap { messages[$0] } }
             .filter { $0.record.createdAt > member.messageOffset }
             .max { ($0.record.createdAt, $0.record.id) < ($1.record.createdAt, $1.record.id) }

@@ -203,6 +203,11 @@ extension GroupChannelService {
             let offset = request.hidePreviousMessages == true ? now : nil
             let member = request.shouldHideAll == true ? nil : try memberRowID(request.userID, of: channel, in: db)
             try members.setHiddenState(state, channelID: channel.rowID, userRowID: member, messageOffset: offset, in: db)
+            if let offset {
+                // The messages hidden are read: none of them is left unread.
+                let hidden = try member.map { [$0] } ?? (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []).map(\.userRowID)
+                for userRowID in hidden { try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: offset, in: db) }
+            }
             var payload = EventFields()
             payload.add("hidden_at", now)
             payload.add("hide_previous_messages", request.hidePreviousMessages == true)

@@ -148,7 +148,7 @@ struct GroupChannelService: Sendable {
 
     private func page(_ query: ChannelQuery, _ request: PageRequest, options: ChannelViewOptions, in db: Database) throws -> Page<GroupChannel> {
         let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
-        let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
+        let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, orderValue: $0.orderValue) }
         return try page.mapItems { try assembler.channels($0.map(\.channel), options: options, in: db) }
     }
 

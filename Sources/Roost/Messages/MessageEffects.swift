@@ -36,10 +36,11 @@ struct MessageEffects: Sendable {
         let newest = try channels.recordLastMessage(message.id, at: message.createdAt, counted: counted, in: channel.rowID, in: db)
         guard channel.type == .group else { return [] }
         let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
+        if channel.isOneOnOne { try members.releaseShownLastMessage(channelID: channel.rowID, except: withheldFrom, in: db) }
         try readState.unhideOnNewMessage(in: channel.rowID, in: db)
         if counted {
             try readState.countNewMessage(
-                in: channel.rowID, sentBy: message.senderRowID, senderReadsIt: markAsRead, mentioning: mentioned,
+                in: channel.rowID, sentBy: message.senderRowID, senderReadsIt: markAsRead, mentioning: Array(mentioned.prefix(MessageRules.notifiedMentions)),
                 mentionsEveryone: message.mentionType == .channel, excluding: withheldFrom, in: db
             )
         }
@@ -53,15 +54,21 @@ struct MessageEffects: Sendable {
         return withheldFrom
     }
 
-    /// In a 1-to-1 distinct channel, a message from someone the other member blocks is stored
-    /// but never reaches them: it stays out of their history and their unread counts.
+    /// In a 1-on-1 channel, a message from someone the other member blocks is stored but never
+    /// reaches them: it stays out of their history, their unread counts and their channel list.
     /// (In larger channels blocked users' messages are delivered, as on Sendbird.)
     private func withholdFromBlockers(_ message: MessageRecord, in channel: ChannelRecord, in db: Database) throws -> [Int64] {
-        guard let sender = message.senderRowID, channel.isDistinct, channel.memberCount == 2 else { return [] }
+        guard let sender = message.senderRowID, channel.isOneOnOne else { return [] }
         let others = (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? [])
             .map(\.userRowID).filter { $0 != sender }
         let blockers = try others.filter { try blocks.blocks(sender, by: $0, in: db) }
-        for blocker in blockers { try blocks.withhold(message.id, from: blocker, in: db) }
+        for blocker in blockers {
+            try blocks.withhold(message.id, from: blocker, in: db)
+            // `channel` is as it was before this message.
+            try members.holdShownLastMessage(
+                channel.lastMessageID, at: channel.lastMessageAt ?? channel.createdAt, channelID: channel.rowID, userRowID: blocker, in: db
+            )
+        }
         return blockers
     }
 

@@ -113,9 +113,9 @@ struct MessageRepository: Sendable {
         try Bool?.fetchOne(db.cachedStatement(sql: "SELECT send_push FROM messages WHERE id = ?"), arguments: [id]) ?? nil
     }
 
-    /// The row ids of the users a message mentions.
-    func mentionedUsers(of id: Int64, in db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db.cachedStatement(sql: "SELECT user_id FROM message_mentions WHERE message_id = ?"), arguments: [id])
+    /// The row ids of the users a message mentions and notifies (the first ten it names).
+    func notifiedMentions(of id: Int64, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: "SELECT user_id FROM message_mentions WHERE message_id = ? AND notified"), arguments: [id])
     }
 
     func find(id: Int64, in db: Database) throws -> MessageRecord? {
@@ -261,10 +261,13 @@ struct MessageRepository: Sendable {
 
     // MARK: Mentions
 
+    /// Records whom a message mentions; the first `MessageRules.notifiedMentions` of them are
+    /// the ones notified.
     func addMentions(of userRowIDs: [Int64], to messageID: Int64, in db: Database) throws {
-        for userRowID in userRowIDs {
+        for (index, userRowID) in userRowIDs.enumerated() {
             try db.executeCached(
-                sql: "INSERT OR IGNORE INTO message_mentions (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]
+                sql: "INSERT OR IGNORE INTO message_mentions (message_id, user_id, notified) VALUES (?, ?, ?)",
+                arguments: [messageID, userRowID, index < MessageRules.notifiedMentions]
             )
         }
     }

@@ -5,4 +5,6 @@ enum MessageRules {
     static let historyLimit = 0...200
     static let defaultHistoryLimit = 15
     static let maxMigratedMessages = 100
+    /// How many of the users a message mentions are notified (the iOS guide: "only up to ten").
+    static let notifiedMentions = 10
 }

@@ -101,7 +101,9 @@ struct MessageService: Sendable {
     private func check(_ request: SendMessageRequest, as messageType: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> SendCheck {
         let sender = try sender(of: request, as: messageType, in: channel, at: now, in: db)
         let filtered = messageType == .admin ? nil : try moderation.filtered(request.message ?? "", in: channel, in: db)
-        let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }
+        var named = Set<Int64>()
+        // In the order given: the first ten are the ones notified.
+        let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }.filter { named.insert($0).inserted }
         return SendCheck(
             channel: channel, sender: sender,
             senderIsOperator: try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false,
@@ -204,6 +206,10 @@ struct MessageService: Sendable {
         if channel.type == .group {
             guard try members.hasJoined(channelID: channel.rowID, userRowID: rowID, in: db) else {
                 throw APIError.senderNotMember
+            }
+            if channel.isOneOnOne, let receiver = try members.counterpart(of: rowID, in: channel.rowID, in: db) {
+                guard !receiver.isBlocked else { throw APIError.receiverBlocked }
+                guard receiver.isActive else { throw APIError.receiverDeactivated }
             }
         } else {
             try ModerationRules.checkNotBanned(rowID, from: channel, at: now, in: db)
@@ -387,6 +393,10 @@ extension APIError {
     static let senderNotMember = APIError(code: 900020, message: "The sender is not a member of this channel.")
     static let senderDeactivated = APIError(code: 900021, message: "The sender has been deactivated.")
     static let channelFrozen = APIError(code: 900050, message: "The channel is frozen: only operators can send messages.")
+    static let receiverBlocked = APIError(code: 900080, message: "You cannot send messages on 1-on-1 group channel when receiver is blocked.")
+    static let receiverDeactivated = APIError(
+        code: 900081, message: "You cannot send messages on 1-on-1 group channel when receiver is deactivated."
+    )
 }
 
 extension NewMessage {

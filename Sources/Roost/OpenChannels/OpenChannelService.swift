@@ -55,7 +55,7 @@ struct OpenChannelService: Sendable {
     func list(_ query: ChannelQuery, page request: PageRequest, showMetadata: Bool) async throws -> Page<OpenChannel> {
         try await database.read { db in
             let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
-            return try Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, metadataValue: $0.orderValue) }
+            return try Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, orderValue: $0.orderValue) }
                 .mapItems { try assembler.channels($0.map(\.channel), showMetadata: showMetadata, in: db) }
         }
     }

@@ -70,7 +70,7 @@ struct PushNotifications: EventConsumer {
         guard !message.isSilent, try messages.sendPush(of: message.id, in: db) ?? (message.type != .admin) else { return [] }
         let candidates = try outbox.candidates(in: channel.rowID, sender: message.senderRowID, tokenTypes: tokenTypes, in: db)
         guard !candidates.isEmpty else { return [] }
-        let mentioned = try messages.mentionedUsers(of: message.id, in: db)
+        let mentioned = try messages.notifiedMentions(of: message.id, in: db)
         let sender = try message.senderRowID.flatMap { try users.summary(ofRow: $0, in: db) }
         let fromBot = try message.senderRowID.map { try outbox.isBot($0, in: db) } ?? false
         let everyoneMentioned = message.mentionType == .channel
