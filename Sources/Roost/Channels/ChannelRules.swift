@@ -5,6 +5,8 @@ enum ChannelRules {
     static let maxCoverURLLength = 2048
     static let maxCustomTypeLength = 128
     static let maxOperators = 100
+    /// Messages an open channel displays a second; more are saved, not displayed.
+    static let openChannelMessagesPerSecond = 5
     /// Members of a group channel that is not a Supergroup.
     static let maxMembers = 100
     static let maxSupergroupMembers = 20_000

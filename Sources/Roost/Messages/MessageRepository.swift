@@ -113,6 +113,14 @@ struct MessageRepository: Sendable {
         try Bool?.fetchOne(db.cachedStatement(sql: "SELECT send_push FROM messages WHERE id = ?"), arguments: [id]) ?? nil
     }
 
+    /// How many messages a channel holds from `start` up to and including `end`.
+    func count(inChannel channelID: Int64, from start: Int64, through end: Int64, in db: Database) throws -> Int {
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM messages WHERE channel_id = ? AND created_at BETWEEN ? AND ?"),
+            arguments: [channelID, start, end]
+        ) ?? 0
+    }
+
     /// The row ids of the users a message mentions and notifies (the first ten it names).
     func notifiedMentions(of id: Int64, in db: Database) throws -> [Int64] {
         try Int64.fetchAll(db.cachedStatement(sql: "SELECT user_id FROM message_mentions WHERE message_id = ? AND notified"), arguments: [id])

@@ -155,7 +155,8 @@ struct MessageService: Sendable {
         }
         // A member the message is withheld from is not told of it either.
         let unseenBy = try users.summaries(ofRows: withheldFrom, in: db).values.map(\.userID)
-        try events.message(.send, answer, in: channel, at: now, audience: .excluding(unseenBy), in: db)
+        let audience: EventAudience = try isDisplayed(record, in: channel, in: db) ? .excluding(unseenBy) : .concernedOnly
+        try events.message(.send, answer, in: channel, at: now, audience: audience, in: db)
         if replaced {
             try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
             try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
@@ -219,6 +220,16 @@ struct MessageService: Sendable {
             throw APIError.channelFrozen
         }
         return rowID
+    }
+
+    /// Whether the participants of an open channel see the message arrive: an open channel
+    /// displays at most `ChannelRules.openChannelMessagesPerSecond` a second, and the rest are
+    /// saved but not displayed (the application guide). Its event stays in the log, the
+    /// master stream and webhooks.
+    private func isDisplayed(_ message: MessageRecord, in channel: ChannelRecord, in db: Database) throws -> Bool {
+        guard channel.type == .open, !channel.isEphemeral else { return true }
+        let second = message.createdAt - message.createdAt % 1000
+        return try messages.count(inChannel: channel.rowID, from: second, through: message.createdAt, in: db) <= ChannelRules.openChannelMessagesPerSecond
     }
 
     /// A poll a user message may carry: one not sent before, in a group channel that keeps

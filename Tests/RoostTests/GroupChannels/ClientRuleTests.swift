@@ -130,4 +130,30 @@ import Testing
             #expect(all.isEmpty)
         }
     }
+
+    @Test func anOpenChannelDisplaysFiveMessagesASecond() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("ann", "bob")
+            #expect(try await api.post("/v3/open_channels", #"{"channel_url": "hall"}"#).status == .ok)
+            func say(_ userID: String, _ text: String) async throws {
+                #expect(try await api.post("/v3/open_channels/hall/messages", #"{"user_id": "\#(userID)", "message": "\#(text)"}"#).status == .ok)
+            }
+            try await say("bob", "here")
+            clock.advance(milliseconds: 1_000)
+            for index in 1...8 {
+                try await say("ann", "burst \(index)")
+                clock.advance(milliseconds: 10)
+            }
+            clock.advance(milliseconds: 1_000)
+            try await say("ann", "later")
+            // Every message is saved; Bob's stream shows five of the burst.
+            #expect(try await api.texts("/v3/open_channels/hall/messages?message_ts=9999999999999&prev_limit=20").count == 10)
+            let shown = try await api.get("/roost/events?user_id=bob&category=open_channel:message_send")["events"].array
+                .map { $0["payload"]["payload"]["message"].string ?? "" }
+            #expect(shown == ["here"] + (1...5).map { "burst \($0)" } + ["later"])
+            let logged = try await api.get("/roost/events?category=open_channel:message_send")["events"].array
+            #expect(logged.count == 10, "the master stream and webhooks still have them all")
+        }
+    }
 }
