@@ -90,6 +90,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Newest events the event log keeps at least (env: ROOST_EVENT_RETENTION_COUNT).")
     var eventRetentionCount: Int = environment.get("ROOST_EVENT_RETENTION_COUNT", as: Int.self) ?? defaults.eventRetentionCount
 
+    @Option(help: "Seconds a live event stream waits for a client that takes nothing before closing it (env: ROOST_STREAM_STALL_TIMEOUT).")
+    var streamStallTimeout: Double = environment.get("ROOST_STREAM_STALL_TIMEOUT", as: Double.self) ?? defaults.streamStallTimeout
+
     @Option(help: "POST each push notification Roost records to this URL, signed as webhooks are (env: ROOST_PUSH_RELAY_URL).")
     var pushRelayURL: String?
 
@@ -136,6 +139,7 @@ struct Serve: AsyncParsableCommand {
             clearIPWhitelist: clearIPWhitelist,
             eventRetentionDays: eventRetentionDays,
             eventRetentionCount: eventRetentionCount,
+            streamStallTimeout: streamStallTimeout,
             pushRelayURL: pushRelayURL ?? environment.get("ROOST_PUSH_RELAY_URL"),
             requestJournalSize: requestJournalSize,
             requestJournalBodyLimit: requestJournalBodyLimit,

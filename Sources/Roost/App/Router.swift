@@ -107,7 +107,8 @@ func buildRouter(
     database.deletions.onDelete { openStreams.forget($0) }
     EventStreamRoutes(
         stream: EventStreamService(database: database, notifier: events.notifier),
-        access: EventStreamAccess(policy: access.access, users: userService), users: userService, openStreams: openStreams
+        access: EventStreamAccess(policy: access.access, users: userService), users: userService, openStreams: openStreams,
+        stallTimeout: .milliseconds(Int64(settings.streamStallTimeout * 1000))
     ).register(on: router.group("roost"))
     let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access.access))
     PushOutboxRoutes(database: database, pushes: followers.pushes).register(on: roost)

@@ -43,6 +43,9 @@ public struct Settings: Sendable {
     public var eventRetentionDays: Int
     /// ...and at least this many of the newest events.
     public var eventRetentionCount: Int
+    /// Seconds a live stream may wait for its client to take what it was sent before it is
+    /// closed (the client resumes with `Last-Event-ID`).
+    public var streamStallTimeout: Double
     /// Where each push notification Roost records is POSTed, if anywhere.
     public var pushRelayURL: String?
     /// Requests `/roost/requests` keeps (0: none), and how much of each body.
@@ -91,6 +94,7 @@ public struct Settings: Sendable {
         clearIPWhitelist: Bool = false,
         eventRetentionDays: Int = 7,
         eventRetentionCount: Int = 1_000_000,
+        streamStallTimeout: Double = 30,
         pushRelayURL: String? = nil,
         requestJournalSize: Int = 1_000,
         requestJournalBodyLimit: Int = 2_048,
@@ -121,6 +125,7 @@ public struct Settings: Sendable {
         self.clearIPWhitelist = clearIPWhitelist
         self.eventRetentionDays = eventRetentionDays
         self.eventRetentionCount = eventRetentionCount
+        self.streamStallTimeout = streamStallTimeout
         self.pushRelayURL = pushRelayURL
         self.requestJournalSize = max(0, requestJournalSize)
         self.requestJournalBodyLimit = max(0, requestJournalBodyLimit)

@@ -12,6 +12,8 @@ struct EventStreamRoutes: Sendable {
     let access: EventStreamAccess
     let users: UserService
     let openStreams: OpenStreams
+    /// How long a write may wait for the client to take what was sent before (`StallWatch`).
+    let stallTimeout: Duration
 
     /// How often an idle stream sends a heartbeat comment, so proxies keep it open.
     static let heartbeat: Duration = .seconds(15)
@@ -51,15 +53,18 @@ struct EventStreamRoutes: Sendable {
             StreamPresence(of: owner, users: users, streams: openStreams) { context.disconnect() }
         }
         if let presence { context.onClientDeparture { Task { await presence.end() } } }
+        let stallTimeout = self.stallTimeout
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in
+                let watch = StallWatch(timeout: stallTimeout) { context.disconnect() }
                 do {
-                    for try await chunk in events { try await writer.write(chunk) }
+                    for try await chunk in events { try await watch.timing { try await writer.write(chunk) } }
                 } catch {
-                    // The client went away: the stream is over.
+                    // The client went away, or was cut off for taking nothing: the stream is over.
                 }
+                watch.stop()
                 await presence?.end()
                 try await writer.finish(nil)
             }
@@ -87,11 +92,8 @@ struct ServerSentEvents: AsyncSequence, Sendable {
             let chunk: (text: String, last: Int64)? = try? await cancelWhenGracefulShutdown {
                 while true {
                     let generation = stream.notifier.current
-                    let events = try await stream.liveEvents(after: after, matching: filter, limit: 500, asOf: generation)
-                    if let newest = events.last {
-                        let text = events.map { "id: \($0.seq)\nevent: \($0.category)\ndata: \($0.payload)\n\n" }.joined()
-                        return (text, newest.seq)
-                    }
+                    let events = try await stream.liveEvents(after: after, matching: filter, limit: ServerSentEvents.eventsPerRead, asOf: generation)
+                    if !events.isEmpty { return ServerSentEvents.chunk(of: events) }
                     let woken = await stream.notifier.next(after: generation, timeout: EventStreamRoutes.heartbeat)
                     try Task.checkCancellation()
                     if woken == generation { return (": heartbeat\n\n", after) }
@@ -101,6 +103,27 @@ struct ServerSentEvents: AsyncSequence, Sendable {
             last = chunk.last
             return ByteBuffer(string: chunk.text)
         }
+    }
+
+    /// Events read from the log at a time.
+    static let eventsPerRead = 20
+    /// About the most a chunk holds: a stream writes its next chunk only once the client has
+    /// taken the one before (NIO waits while the connection cannot take more), so this bounds
+    /// what a slow reader holds in Roost's memory. A chunk of 500 events was up to 1.5 MB: 200
+    /// slow readers of the master stream took 350 MB.
+    static let chunkBytes = 32 * 1024
+
+    /// The first events, up to about `chunkBytes` (always one), in Server-Sent Events form,
+    /// and the last one's sequence number.
+    static func chunk(of events: [StoredEvent]) -> (text: String, last: Int64) {
+        var text = ""
+        var last: Int64 = 0
+        for event in events {
+            guard text.utf8.count < chunkBytes else { break }
+            text += "id: \(event.seq)\nevent: \(event.category)\ndata: \(event.payload)\n\n"
+            last = event.seq
+        }
+        return (text, last)
     }
 
     func makeAsyncIterator() -> AsyncIterator {
