@@ -35,7 +35,7 @@ func buildRouter(
     let userService = UserService(
         database: database, clock: clock, departures: LeaveAllGroupChannels(events: events, departures: autoMessages)
     )
-    UserRoutes(users: userService, unreadTotals: readState).register(on: users)
+    UserRoutes(users: userService, unreadTotals: readState, files: files).register(on: users)
     let applications = api.group("applications")
     ApplicationRoutes(application: ApplicationService(database: database)).register(on: applications)
     APIAccessRoutes(access: access).register(on: applications)
@@ -45,10 +45,10 @@ func buildRouter(
 
     // Channels, with their metadata and meta counters.
     let groupChannels = GroupChannelService(database: database, clock: clock, events: events)
-    GroupChannelRoutes(channels: groupChannels).register(on: api.group("group_channels"))
+    GroupChannelRoutes(channels: groupChannels, files: files).register(on: api.group("group_channels"))
     MyGroupChannelRoutes(channels: groupChannels).register(on: users)
     let openChannels = OpenChannelService(database: database, clock: clock, events: events)
-    OpenChannelRoutes(channels: openChannels).register(on: api.group("open_channels"))
+    OpenChannelRoutes(channels: openChannels, files: files).register(on: api.group("open_channels"))
     ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock, events: events)).register(on: api)
 
     // Moderation and reports.

@@ -3,10 +3,13 @@ import Hummingbird
 /// `/v3/group_channels`: group channels, their members, invitations and operators.
 struct GroupChannelRoutes: Sendable {
     let channels: GroupChannelService
+    let files: FileStorage
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post { request, _ in
-            try await channels.create(try await request.decodeJSON(CreateGroupChannelRequest.self))
+        group.post { request, context in
+            try await files.withUpload(
+                request, as: CreateGroupChannelRequest.self, part: "cover_file", context: context, attach: { $0.coverURL = $1.url }
+            ) { try await channels.create($0) }
         }
         group.get { request, _ in
             let query = request.query
@@ -21,9 +24,10 @@ struct GroupChannelRoutes: Sendable {
             try await channels.channel(try context.pathParameter("channel_url"), options: try ChannelViewOptions(request.query))
         }
         group.put(":channel_url") { request, context in
-            try await channels.update(
-                try context.pathParameter("channel_url"), with: try await request.decodeJSON(UpdateGroupChannelRequest.self)
-            )
+            let url = try context.pathParameter("channel_url")
+            return try await files.withUpload(
+                request, as: UpdateGroupChannelRequest.self, part: "cover_file", context: context, attach: { $0.coverURL = $1.url }
+            ) { try await channels.update(url, with: $0) }
         }
         group.delete(":channel_url") { _, context in
             try await channels.delete(try context.pathParameter("channel_url"))

@@ -95,3 +95,13 @@ struct MigrationRequest: Decodable {
 
     var messages: [MigratedMessage]
 }
+
+extension SendMessageRequest {
+    /// A file message's uploaded file: its URL, and its name, type and size unless given.
+    mutating func attach(_ stored: FileStorage.StoredFile) {
+        url = stored.url
+        fileName = fileName ?? stored.name
+        fileType = fileType ?? stored.type
+        fileSize = fileSize ?? stored.size
+    }
+}

@@ -13,23 +13,10 @@ struct MessageRoutes: Sendable {
         let path = "\(type.rawValue)/:channel_url/messages"
         group.post(RouterPath(path)) { request, context in
             let url = try context.channelURL()
-            guard let boundary = request.multipartBoundary else {
-                return try await messages.send(to: type, url, try await request.decodeJSON(SendMessageRequest.self))
-            }
-            // A file message with its file: the file is stored first and dropped again if the send fails.
-            var (body, part) = try await request.decodeMultipart(SendMessageRequest.self, boundary: boundary)
-            guard let part else { return try await messages.send(to: type, url, body) }
-            let stored = try await files.store(part, context: context)
-            body.url = stored.url
-            body.fileName = body.fileName ?? stored.name
-            body.fileType = body.fileType ?? stored.type
-            body.fileSize = body.fileSize ?? stored.size
-            do {
-                return try await messages.send(to: type, url, body)
-            } catch {
-                files.remove(stored)
-                throw error
-            }
+            // A file message may come with its file.
+            return try await files.withUpload(
+                request, as: SendMessageRequest.self, part: "file", context: context, attach: { $0.attach($1) }
+            ) { try await messages.send(to: type, url, $0) }
         }
         group.get(RouterPath(path)) { request, context in
             let url = try context.channelURL()

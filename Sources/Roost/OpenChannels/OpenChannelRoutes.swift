@@ -3,10 +3,13 @@ import Hummingbird
 /// `/v3/open_channels`: open channels, their participants and operators.
 struct OpenChannelRoutes: Sendable {
     let channels: OpenChannelService
+    let files: FileStorage
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post { request, _ in
-            try await channels.create(try await request.decodeJSON(CreateOpenChannelRequest.self))
+        group.post { request, context in
+            try await files.withUpload(
+                request, as: CreateOpenChannelRequest.self, part: "cover_file", context: context, attach: { $0.coverURL = $1.url }
+            ) { try await channels.create($0) }
         }
         group.get { request, _ in
             let query = request.query
@@ -27,9 +30,10 @@ struct OpenChannelRoutes: Sendable {
             try await channels.channel(try context.pathParameter("channel_url"))
         }
         group.put(":channel_url") { request, context in
-            try await channels.update(
-                try context.pathParameter("channel_url"), with: try await request.decodeJSON(UpdateOpenChannelRequest.self)
-            )
+            let url = try context.pathParameter("channel_url")
+            return try await files.withUpload(
+                request, as: UpdateOpenChannelRequest.self, part: "cover_file", context: context, attach: { $0.coverURL = $1.url }
+            ) { try await channels.update(url, with: $0) }
         }
         group.delete(":channel_url") { _, context in
             try await channels.delete(try context.pathParameter("channel_url"))

@@ -50,25 +50,14 @@ struct ScheduledMessageRoutes: Sendable {
 
     /// Runs `act` with the body, JSON or a form; a form's file is stored first (as the
     /// message's `url`) and dropped again if `act` fails.
-    private func withUploadedFile<Answer: Sendable>(
+    private func withUploadedFile<Answer>(
         _ request: Request, _ context: RoostContext, _ act: (ScheduleMessageRequest) async throws -> Answer
     ) async throws -> Answer {
-        guard let boundary = request.multipartBoundary else { return try await act(try await request.decodeJSON(ScheduleMessageRequest.self)) }
-        var (body, part) = try await request.decodeMultipart(ScheduleMessageRequest.self, boundary: boundary)
-        guard let part else { return try await act(body) }
-        let stored = try await files.store(part, context: context)
-        var message = body.message
-        message.url = stored.url
-        message.fileName = message.fileName ?? stored.name
-        message.fileType = message.fileType ?? stored.type
-        message.fileSize = message.fileSize ?? stored.size
-        body = ScheduleMessageRequest(message: message, scheduledAt: body.scheduledAt)
-        do {
-            return try await act(body)
-        } catch {
-            files.remove(stored)
-            throw error
-        }
+        try await files.withUpload(request, as: ScheduleMessageRequest.self, part: "file", context: context, attach: { body, stored in
+            var message = body.message
+            message.attach(stored)
+            body = ScheduleMessageRequest(message: message, scheduledAt: body.scheduledAt)
+        }, act: act)
     }
 
     /// The list's filters: `status[]` (repeated, or comma-separated, or as `status`),

@@ -2,7 +2,8 @@
 struct CreateUserRequest: Decodable {
     let userID: String
     let nickname: String
-    let profileURL: String
+    /// Required, unless a `profile_file` comes instead.
+    var profileURL: String?
     let issueAccessToken: Bool?
     let metadata: MetadataValues?
     let discoveryKeys: [String]?
@@ -21,7 +22,7 @@ struct CreateUserRequest: Decodable {
 
 struct UpdateUserRequest: Decodable {
     let nickname: String?
-    let profileURL: String?
+    var profileURL: String?
     let issueAccessToken: Bool?
     let issueSessionToken: Bool?
     let sessionTokenExpiresAt: Int64?

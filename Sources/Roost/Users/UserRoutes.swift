@@ -4,10 +4,13 @@ import Hummingbird
 struct UserRoutes: Sendable {
     let users: UserService
     let unreadTotals: any UnreadTotalsSource
+    let files: FileStorage
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post { request, _ in
-            try await users.create(try await request.decodeJSON(CreateUserRequest.self))
+        group.post { request, context in
+            try await files.withUpload(
+                request, as: CreateUserRequest.self, part: "profile_file", context: context, attach: { $0.profileURL = $1.url }
+            ) { try await users.create($0) }
         }
         group.get { request, _ in
             let query = request.query
@@ -23,7 +26,10 @@ struct UserRoutes: Sendable {
             return user
         }
         group.put(":user_id") { request, context in
-            try await users.update(try context.pathParameter("user_id"), with: try await request.decodeJSON(UpdateUserRequest.self))
+            let userID = try context.pathParameter("user_id")
+            return try await files.withUpload(
+                request, as: UpdateUserRequest.self, part: "profile_file", context: context, attach: { $0.profileURL = $1.url }
+            ) { try await users.update(userID, with: $0) }
         }
         group.delete(":user_id") { _, context in
             try await users.delete(try context.pathParameter("user_id"))

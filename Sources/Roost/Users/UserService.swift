@@ -15,7 +15,8 @@ struct UserService: Sendable {
     func create(_ request: CreateUserRequest) async throws -> User {
         try UserRules.checkUserID(request.userID)
         try UserRules.checkNickname(request.nickname)
-        try UserRules.checkProfileURL(request.profileURL)
+        guard let profileURL = request.profileURL else { throw APIError.missing("profile_url") }
+        try UserRules.checkProfileURL(profileURL)
         let metadata = request.metadata?.items ?? [:]
         try MetadataRules.check(metadata, countAfter: metadata.count)
         let discoveryKeys = try UserRules.checkDiscoveryKeys(request.discoveryKeys ?? [])
@@ -23,7 +24,7 @@ struct UserService: Sendable {
         let new = NewUser(
             userID: request.userID,
             nickname: request.nickname,
-            profileURL: request.profileURL,
+            profileURL: profileURL,
             accessToken: request.issueAccessToken == true ? RandomToken.hex(bytes: 20) : nil,
             discoveryKeys: discoveryKeys,
             preferredLanguages: languages,

@@ -54,4 +54,39 @@ import Testing
             expectError(try await api.call(.post, "/v3/group_channels/chat/messages", body: bad, headers: [.contentType: badType]), code: 400111)
         }
     }
+
+    /// Sendbird's pages document multipart forms for a user's profile image and a channel's
+    /// cover: the file is stored and its URL is the profile or cover URL.
+    @Test func profileImagesAndCoversMayComeAsFiles() async throws {
+        try await withServer { api in
+            func upload(_ method: HTTPRequest.Method, _ path: String, _ fields: [(String, String)], _ field: String) async throws -> API.Reply {
+                let (body, contentType) = multipartForm(fields: fields, file: ("face.png", "image/png", "PNG bytes"), fileField: field)
+                return try await api.call(method, path, body: body, headers: [.contentType: contentType])
+            }
+            func served(_ url: String?) async throws -> String {
+                let url = try #require(url)
+                return String(buffer: try await api.client.execute(uri: String(url[url.range(of: "/files/")!.lowerBound...]), method: .get).body)
+            }
+            let user = try await upload(.post, "/v3/users", [("user_id", "ann"), ("nickname", "Ann")], "profile_file")
+            #expect(user.status == .ok, "\(user)")
+            #expect(try await served(user["profile_url"].string) == "PNG bytes")
+            let changed = try await upload(.put, "/v3/users/ann", [("nickname", "Annie")], "profile_file")
+            #expect(changed["nickname"] == "Annie" && changed["profile_url"] != user["profile_url"])
+
+            let group = try await upload(.post, "/v3/group_channels", [("channel_url", "room"), ("user_ids[]", "ann"), ("name", "Room")], "cover_file")
+            #expect(group.status == .ok, "\(group)")
+            let cover = try await served(group["cover_url"].string)
+            #expect(group["member_count"] == 1 && cover == "PNG bytes")
+            let open = try await upload(.post, "/v3/open_channels", [("channel_url", "hall")], "cover_file")
+            #expect(try await served(open["cover_url"].string) == "PNG bytes")
+            let recovered = try await upload(.put, "/v3/open_channels/hall", [("name", "Hall")], "cover_file")
+            #expect(recovered["name"] == "Hall" && recovered["cover_url"] != open["cover_url"], "\(recovered)")
+
+            // Without a URL or a file, a user is refused; so is a form whose write fails, and its file goes.
+            let (bare, bareType) = multipartForm(fields: [("user_id", "bob"), ("nickname", "Bob")], file: nil)
+            expectError(try await api.call(.post, "/v3/users", body: bare, headers: [.contentType: bareType]), code: 400105)
+            let taken = try await upload(.post, "/v3/users", [("user_id", "ann"), ("nickname", "Again")], "profile_file")
+            expectError(taken, code: 400202)
+        }
+    }
 }
