@@ -65,11 +65,11 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
 }
 
 extension ChannelRecord {
-    /// Applies the fields both kinds of channel share, where given.
     /// A group channel of two members: what Sendbird's guides call a 1-on-1 channel, where
     /// blocking withholds messages and refuses sends (a larger one is 1-on-N).
     var isOneOnOne: Bool { type == .group && memberCount == 2 }
 
+    /// Applies the fields both kinds of channel share, where given.
     mutating func update(name: String?, coverURL: String?, customType: String?, data: String?) {
         if let name { self.name = name }
         if let coverURL { self.coverURL = coverURL }

@@ -12,7 +12,6 @@ enum CountPreference: String, Sendable {
     case off
 
     var countsMessages: Bool { self == .all || self == .unreadMessageCountOnly }
-    var countsMentions: Bool { self == .all || self == .unreadMentionCountOnly }
 }
 
 /// On the wire, as Sendbird's pages spell the values (`unread_mentioned_count_only`). SDK

@@ -71,7 +71,4 @@ struct MessageEffects: Sendable {
         }
         return blockers
     }
-
-    /// The sender's row id (nil for admin messages), after Sendbird's checks: the user exists,
-    /// is active, belongs to the group channel, and may speak if the channel is frozen.
 }
