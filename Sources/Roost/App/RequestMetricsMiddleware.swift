@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Metrics
+import Synchronization
 
 /// Records every request into swift-metrics under the names Hummingbird's own
 /// `MetricsMiddleware` uses: a counter by route pattern, method and status (`hb_requests`)
@@ -31,7 +32,7 @@ struct RequestMetricsMiddleware: RouterMiddleware {
     }
 
     /// The counter and timer of each route, method and status seen so far.
-    private final class Handles: @unchecked Sendable {
+    private final class Handles: Sendable {
         struct Key: Hashable {
             let route: String
             let method: HTTPRequest.Method
@@ -43,12 +44,11 @@ struct RequestMetricsMiddleware: RouterMiddleware {
             let duration: Metrics.Timer
         }
 
-        private let lock = NSLock()
-        private var cache: [Key: Recorders] = [:]
+        private let cache = Mutex<[Key: Recorders]>([:])
 
         func recorders(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status) -> Recorders {
             let key = Key(route: route, method: method, status: status.code)
-            return lock.withLock {
+            return cache.withLock { cache in
                 if let found = cache[key] { return found }
                 let dimensions = [
                     ("http.route", route), ("http.request.method", method.rawValue), ("http.response.status_code", String(status.code)),

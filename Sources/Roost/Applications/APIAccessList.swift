@@ -1,14 +1,14 @@
 import Foundation
 import NIOCore
+import Synchronization
 
 /// The API tokens and the IP whitelist in force, kept in memory so that every request is
 /// checked without reading the database. The service replaces them after each change
 /// commits, so a revoked token or a new whitelist applies from the next request.
-final class APIAccessList: APIAccessPolicy, @unchecked Sendable {
+final class APIAccessList: APIAccessPolicy, Sendable {
     private let masterToken: String
-    private let lock = NSLock()
-    private var secondaryTokens: Set<String> = []
-    private var ranges: [IPRange] = []
+    private let secondaryTokens = Mutex<Set<String>>([])
+    private let ranges = Mutex<[IPRange]>([])
 
     init(masterToken: String) {
         self.masterToken = masterToken
@@ -16,11 +16,11 @@ final class APIAccessList: APIAccessPolicy, @unchecked Sendable {
 
     func kind(of token: String) -> APITokenKind? {
         if constantTimeEquals(token, masterToken) { return .master }
-        return lock.withLock { secondaryTokens.contains(token) } ? .secondary : nil
+        return secondaryTokens.withLock { $0.contains(token) } ? .secondary : nil
     }
 
     func allows(_ address: @autoclosure () -> SocketAddress?) -> Bool {
-        let ranges = lock.withLock { self.ranges }
+        let ranges = self.ranges.withLock { $0 }
         guard !ranges.isEmpty else { return true }
         guard let address = address() else { return false }
         return ranges.contains { $0.contains(address) }
@@ -31,11 +31,11 @@ final class APIAccessList: APIAccessPolicy, @unchecked Sendable {
     }
 
     func replace(tokens: [String]) {
-        lock.withLock { secondaryTokens = Set(tokens) }
+        secondaryTokens.withLock { $0 = Set(tokens) }
     }
 
     func replace(whitelist: [String]) {
         let parsed = whitelist.compactMap(IPRange.init)
-        lock.withLock { ranges = parsed }
+        ranges.withLock { $0 = parsed }
     }
 }

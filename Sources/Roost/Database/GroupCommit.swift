@@ -7,7 +7,7 @@ import Synchronization
 /// single SQLite transaction, each inside its own savepoint, so one commit (and, with full
 /// durability, one fsync) serves the whole group. A job that fails rolls back its savepoint
 /// alone; each caller hears back only once the commit that holds its changes is done.
-final class GroupCommit: @unchecked Sendable {
+final class GroupCommit: Sendable {
     private struct Job: Sendable {
         let run: @Sendable (Database) throws -> Void
         let finish: @Sendable (Result<Void, any Error>) -> Void
@@ -20,11 +20,14 @@ final class GroupCommit: @unchecked Sendable {
 
     /// The metric recording how many writes each commit carried.
     static let batchSizeMetric = "roost_database_write_batch_size"
-    private let lock = NSLock()
+    private struct Queue {
+        var pending: [Job] = []
+        var draining = false
+    }
+
+    private let queue = Mutex(Queue())
     private let drainQueue = DispatchQueue(label: "roost.group-commit")
-    private var pending: [Job] = []
-    private var draining = false
-    private var commitHooks: [@Sendable () -> Void] = []
+    private let commitHooks = Mutex<[@Sendable () -> Void]>([])
 
     init(writer: any DatabaseWriter, storage: StorageHealth) {
         self.writer = writer
@@ -52,14 +55,14 @@ final class GroupCommit: @unchecked Sendable {
 
     /// Runs `hook` after every commit, once its callers have heard back.
     func onCommit(_ hook: @escaping @Sendable () -> Void) {
-        lock.withLock { commitHooks.append(hook) }
+        commitHooks.withLock { $0.append(hook) }
     }
 
     private func enqueue(_ job: Job) {
-        let startsDraining: Bool = lock.withLock {
-            pending.append(job)
-            guard !draining else { return false }
-            draining = true
+        let startsDraining: Bool = queue.withLock { queue in
+            queue.pending.append(job)
+            guard !queue.draining else { return false }
+            queue.draining = true
             return true
         }
         if startsDraining {
@@ -88,7 +91,7 @@ final class GroupCommit: @unchecked Sendable {
                 for (index, job) in group.enumerated() {
                     job.finish(outcomes.errors[index].map { .failure($0) } ?? .success(()))
                 }
-                for hook in lock.withLock({ commitHooks }) { hook() }
+                for hook in commitHooks.withLock({ $0 }) { hook() }
             } catch {
                 // SQLite may roll the whole transaction back when the disk fills, and the
                 // statement that then fails says only that its savepoint is gone: every write
@@ -116,22 +119,27 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private func nextGroup() -> [Job]? {
-        lock.withLock {
-            guard !pending.isEmpty else {
-                draining = false
+        queue.withLock { queue in
+            guard !queue.pending.isEmpty else {
+                queue.draining = false
                 return nil
             }
-            defer { pending = [] }
-            return pending
+            defer { queue.pending = [] }
+            return queue.pending
         }
     }
 }
 
-/// Carries a job's result out of the database closure it ran in.
+/// Carries a job's result out of the database closure it ran in. Unchecked, and safe: the
+/// drain queue writes it inside the transaction, and the caller reads it only after `finish`
+/// hands over (the continuation orders the two).
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }
 
+/// Each job's error in a group, kept past a failed commit. Unchecked, and safe: filled inside
+/// the writer's closure, which `writeWithoutTransaction` runs to its end before returning, and
+/// read after that, in the same drain.
 private final class OutcomeBox: @unchecked Sendable {
     var errors: [(any Error)?]
 

@@ -20,7 +20,7 @@ import ServiceLifecycle
 /// is lost while it is down. Each feed's progress is stored in SQLite after every batch:
 /// after a crash, delivery resumes from the first event not recorded as done, so only the
 /// events of the batch in flight can arrive twice. Requests never wait on it.
-final class DeliveryEngine: Service, CustomStringConvertible, @unchecked Sendable {
+final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
     /// How the service group names it (see `DatabaseService.description`).
     var description: String { "DeliveryEngine" }
 

@@ -1,14 +1,18 @@
-import Foundation
+import Synchronization
 
 /// The clock tests control (`/roost/clock`): the underlying clock moved by an offset, or
 /// frozen at a time. What it answers never goes back, so message ids and `created_at` stay in
 /// order; a move backwards is refused.
-final class EmulatorClock: @unchecked Sendable {
+final class EmulatorClock: Sendable {
+    private struct Setting {
+        var offset: Int64 = 0
+        var frozenAt: Int64?
+        /// The latest time answered: none is ever earlier.
+        var last: Int64 = 0
+    }
+
     private let base: WallClock
-    private let lock = NSLock()
-    private var offset: Int64 = 0
-    private var frozenAt: Int64?
-    private var last: Int64 = 0
+    private let setting = Mutex(Setting())
 
     /// 9999-12-31T23:59:59.999Z: later times do not fit Sendbird's fields.
     static let latest: Int64 = 253_402_300_799_999
@@ -21,9 +25,9 @@ final class EmulatorClock: @unchecked Sendable {
     var wallClock: WallClock { WallClock { self.now } }
 
     var now: Int64 {
-        lock.withLock {
-            last = max(last, frozenAt ?? base.now + offset)
-            return last
+        setting.withLock { setting in
+            setting.last = max(setting.last, setting.frozenAt ?? base.now + setting.offset)
+            return setting.last
         }
     }
 
@@ -35,7 +39,7 @@ final class EmulatorClock: @unchecked Sendable {
 
     var state: State {
         let now = self.now
-        return lock.withLock { State(now: now, frozen: frozenAt != nil, offset: offset) }
+        return setting.withLock { State(now: now, frozen: $0.frozenAt != nil, offset: $0.offset) }
     }
 
     /// Sets the time, moves it on, or freezes or thaws it; throws when that would move it back.
@@ -52,17 +56,17 @@ final class EmulatorClock: @unchecked Sendable {
             target += step
         }
         guard target >= current else { throw .invalid("now", "Roost's clock does not go back: give \(current) or later.") }
-        lock.withLock {
-            if frozenAt != nil {
-                frozenAt = target
+        setting.withLock { setting in
+            if setting.frozenAt != nil {
+                setting.frozenAt = target
             } else {
-                offset += target - current
+                setting.offset += target - current
             }
             if let frozen {
-                if frozen, frozenAt == nil { frozenAt = target }
-                if !frozen, let stopped = frozenAt {
-                    offset = stopped - base.now
-                    frozenAt = nil
+                if frozen, setting.frozenAt == nil { setting.frozenAt = target }
+                if !frozen, let stopped = setting.frozenAt {
+                    setting.offset = stopped - base.now
+                    setting.frozenAt = nil
                 }
             }
         }

@@ -1,10 +1,10 @@
-import Foundation
 import Hummingbird
+import Synchronization
 
 /// Faults a test asks for (`/roost/faults`): the next `times` requests matching a method and a
 /// path prefix get an error (an HTTP status with a Sendbird code) or a delay, without
 /// touching any data; then normal service resumes. Roost's own routes are never matched.
-final class FaultInjection: @unchecked Sendable {
+final class FaultInjection: Sendable {
     struct Fault: Sendable, Codable, Equatable {
         var method: String?
         var pathPrefix: String
@@ -31,8 +31,7 @@ final class FaultInjection: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var faults: [Fault] = []
+    private let faults = Mutex<[Fault]>([])
 
     static let maxFaults = 100
 
@@ -46,22 +45,22 @@ final class FaultInjection: @unchecked Sendable {
             guard (0...60_000).contains(delay) else { throw .outOfRange("delay_ms", 0...60_000) }
         }
         guard fault.status != nil || fault.delayMS != nil else { throw .missing("status") }
-        lock.lock()
-        defer { lock.unlock() }
-        guard faults.count < Self.maxFaults else { throw .tooManyItems("faults", max: Self.maxFaults) }
-        faults.append(fault)
-        return faults
+        return try faults.withLock { faults throws(APIError) in
+            guard faults.count < Self.maxFaults else { throw .tooManyItems("faults", max: Self.maxFaults) }
+            faults.append(fault)
+            return faults
+        }
     }
 
-    var active: [Fault] { lock.withLock { faults } }
+    var active: [Fault] { faults.withLock { $0 } }
 
     func clear() {
-        lock.withLock { faults.removeAll() }
+        faults.withLock { $0.removeAll() }
     }
 
     /// The fault a request meets, used up by one; nil when none matches.
     func take(method: String, path: String) -> Fault? {
-        lock.withLock {
+        faults.withLock { faults in
             guard let index = faults.firstIndex(where: { fault in
                 (fault.method.map { $0.uppercased() == method } ?? true) && path.hasPrefix(fault.pathPrefix)
             }) else { return nil }

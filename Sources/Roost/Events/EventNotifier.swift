@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Tells the readers of the event log (webhook delivery, live streams) that events were
 /// committed. Recording an event marks it pending; the writer calls `committed()` after each
 /// commit, which wakes every waiter when something was recorded. A job that rolled back
 /// wakes them for nothing, which costs one empty read.
-final class EventNotifier: @unchecked Sendable {
+final class EventNotifier: Sendable {
     private struct Waiter {
         let continuation: CheckedContinuation<Int, Never>
         /// When a waiter with a timeout gives up; nil for one that waits for a commit only.
@@ -14,40 +15,39 @@ final class EventNotifier: @unchecked Sendable {
     /// How often waiters with a timeout are looked at: the precision of their timeouts.
     static let sweepInterval: Duration = .milliseconds(250)
 
-    private let lock = NSLock()
-    private var pending = false
-    private var generation = 0
-    private var waiters: [UUID: Waiter] = [:]
-    /// Whether the one task that ends timed-out waits is running: one task for all waiters,
-    /// not a sleep each: a cancelled sleep keeps its timer until it would have fired, and a
-    /// thousand live streams woken at every commit left hundreds of thousands of them.
-    private var sweeping = false
+    private struct State {
+        var pending = false
+        var generation = 0
+        var waiters: [UUID: Waiter] = [:]
+        /// Whether the one task that ends timed-out waits is running: one task for all
+        /// waiters, not a sleep each: a cancelled sleep keeps its timer until it would have
+        /// fired, and a thousand live streams woken at every commit left hundreds of
+        /// thousands of them.
+        var sweeping = false
+    }
+
+    private let state = Mutex(State())
 
     /// Called inside the transaction that records an event.
     func recorded() {
-        lock.withLock { pending = true }
+        state.withLock { $0.pending = true }
     }
 
     /// Called after every commit.
     func committed() {
-        let woken: [Waiter]
-        let now: Int
-        lock.lock()
-        guard pending else {
-            lock.unlock()
-            return
+        let woken: (waiters: [Waiter], generation: Int)? = state.withLock { state in
+            guard state.pending else { return nil }
+            state.pending = false
+            state.generation += 1
+            defer { state.waiters.removeAll() }
+            return (Array(state.waiters.values), state.generation)
         }
-        pending = false
-        generation += 1
-        now = generation
-        woken = Array(waiters.values)
-        waiters.removeAll()
-        lock.unlock()
-        for waiter in woken { waiter.continuation.resume(returning: now) }
+        guard let woken else { return }
+        for waiter in woken.waiters { waiter.continuation.resume(returning: woken.generation) }
     }
 
     /// How many commits with events there have been; pass it to `next(after:)`.
-    var current: Int { lock.withLock { generation } }
+    var current: Int { state.withLock { $0.generation } }
 
     /// Waits until a commit after `seen` recorded events, or the task is cancelled; answers
     /// the generation then.
@@ -65,24 +65,22 @@ final class EventNotifier: @unchecked Sendable {
         let id = UUID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
-                lock.lock()
-                if generation > seen || Task.isCancelled {
-                    let now = generation
-                    lock.unlock()
-                    continuation.resume(returning: now)
-                    return
+                enum Outcome { case now(Int), waiting(startsSweeping: Bool) }
+                let outcome: Outcome = state.withLock { state in
+                    if state.generation > seen || Task.isCancelled { return .now(state.generation) }
+                    state.waiters[id] = Waiter(continuation: continuation, deadline: deadline)
+                    let startsSweeping = deadline != nil && !state.sweeping
+                    if startsSweeping { state.sweeping = true }
+                    return .waiting(startsSweeping: startsSweeping)
                 }
-                waiters[id] = Waiter(continuation: continuation, deadline: deadline)
-                let startsSweeping = deadline != nil && !sweeping
-                if startsSweeping { sweeping = true }
-                lock.unlock()
-                if startsSweeping { Task { await self.sweep() } }
+                switch outcome {
+                case .now(let generation): continuation.resume(returning: generation)
+                case .waiting(let startsSweeping): if startsSweeping { Task { await self.sweep() } }
+                }
             }
         } onCancel: {
-            let waiter: Waiter? = lock.withLock {
-                waiters.removeValue(forKey: id)
-            }
-            waiter?.continuation.resume(returning: lock.withLock { generation })
+            let (waiter, generation) = state.withLock { ($0.waiters.removeValue(forKey: id), $0.generation) }
+            waiter?.continuation.resume(returning: generation)
         }
     }
 
@@ -91,12 +89,12 @@ final class EventNotifier: @unchecked Sendable {
         while true {
             try? await Task.sleep(for: Self.sweepInterval)
             let now = ContinuousClock.now
-            let (expired, answer, done): ([Waiter], Int, Bool) = lock.withLock {
-                let ids = waiters.filter { $0.value.deadline.map { $0 <= now } ?? false }.map(\.key)
-                let expired = ids.compactMap { waiters.removeValue(forKey: $0) }
-                let done = !waiters.values.contains { $0.deadline != nil }
-                if done { sweeping = false }
-                return (expired, generation, done)
+            let (expired, answer, done): ([Waiter], Int, Bool) = state.withLock { state in
+                let ids = state.waiters.filter { $0.value.deadline.map { $0 <= now } ?? false }.map(\.key)
+                let expired = ids.compactMap { state.waiters.removeValue(forKey: $0) }
+                let done = !state.waiters.values.contains { $0.deadline != nil }
+                if done { state.sweeping = false }
+                return (expired, state.generation, done)
             }
             for waiter in expired { waiter.continuation.resume(returning: answer) }
             if done { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Random opaque strings for API, access and session tokens and for generated names, all
 /// drawn from one source: the system's, or with `--seed` a seeded one, so that the same
@@ -22,16 +23,16 @@ enum RandomToken {
 }
 
 /// The one random source: the system generator, or SplitMix64 from a seed.
-private final class RandomSource: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: UInt64?
+private final class RandomSource: Sendable {
+    /// The seeded generator's state; nil while the system's is used.
+    private let state = Mutex<UInt64?>(nil)
 
     func seed(_ seed: UInt64) {
-        lock.withLock { state = seed }
+        state.withLock { $0 = seed }
     }
 
     func next() -> UInt64 {
-        lock.withLock {
+        state.withLock { state in
             guard var value = state else {
                 var system = SystemRandomNumberGenerator()
                 return system.next()

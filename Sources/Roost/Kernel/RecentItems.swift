@@ -1,51 +1,55 @@
-import Foundation
+import Synchronization
 
 /// The newest `capacity` items of something kept in memory (outbound deliveries, requests),
 /// numbered from 1 as they come; older ones drop off. A capacity of 0 keeps nothing.
-final class RecentItems<Item: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    /// The item numbered `n` sits at `(n - 1) % capacity` while it is kept.
-    private var slots: [Item?]
-    private var nextNumber: Int64 = 1
+final class RecentItems<Item: Sendable>: Sendable {
+    private struct Kept {
+        /// The item numbered `n` sits at `(n - 1) % capacity` while it is kept.
+        var slots: [Item?]
+        var nextNumber: Int64 = 1
+    }
+
+    private let kept: Mutex<Kept>
     let capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        slots = Array(repeating: nil, count: self.capacity)
+        kept = Mutex(Kept(slots: Array(repeating: nil, count: self.capacity)))
     }
 
     /// Keeps an item; answers its number.
     @discardableResult
     func append(_ item: Item) -> Int64 {
-        lock.withLock {
-            let number = nextNumber
-            nextNumber += 1
-            if capacity > 0 { slots[slot(of: number)] = item }
+        kept.withLock { kept in
+            let number = kept.nextNumber
+            kept.nextNumber += 1
+            if capacity > 0 { kept.slots[slot(of: number)] = item }
             return number
         }
     }
 
     /// Changes an item while it is still kept.
     func update(_ number: Int64, _ change: (inout Item) -> Void) {
-        lock.withLock {
-            guard capacity > 0, number > nextNumber - 1 - Int64(capacity), number < nextNumber, var item = slots[slot(of: number)]
+        kept.withLock { kept in
+            guard capacity > 0, number > kept.nextNumber - 1 - Int64(capacity), number < kept.nextNumber,
+                  var item = kept.slots[slot(of: number)]
             else { return }
             change(&item)
-            slots[slot(of: number)] = item
+            kept.slots[slot(of: number)] = item
         }
     }
 
     /// The items kept after `number`, oldest first, with their numbers.
     func items(after number: Int64 = 0) -> [(number: Int64, item: Item)] {
-        lock.withLock {
+        kept.withLock { kept in
             guard capacity > 0 else { return [] }
-            let first = max(number + 1, nextNumber - Int64(capacity), 1)
-            return stride(from: first, to: nextNumber, by: 1).compactMap { number in slots[slot(of: number)].map { (number, $0) } }
+            let first = max(number + 1, kept.nextNumber - Int64(capacity), 1)
+            return stride(from: first, to: kept.nextNumber, by: 1).compactMap { number in kept.slots[slot(of: number)].map { (number, $0) } }
         }
     }
 
     func clear() {
-        lock.withLock { slots = Array(repeating: nil, count: capacity) }
+        kept.withLock { $0.slots = Array(repeating: nil, count: capacity) }
     }
 
     private func slot(of number: Int64) -> Int {
