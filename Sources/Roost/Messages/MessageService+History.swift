@@ -1,0 +1,126 @@
+import GRDB
+
+/// History, single messages, edits and deletion.
+extension MessageService {
+    /// A history page around an anchor: up to `prevLimit` messages before it and `nextLimit`
+    /// after it, with the anchor's own messages between them when `inclusive`, oldest first
+    /// (newest first with `reverse`).
+    struct HistoryRequest: Sendable {
+        var anchor: HistoryAnchor
+        var inclusive = true
+        var prevLimit = MessageRules.defaultHistoryLimit
+        var nextLimit = MessageRules.defaultHistoryLimit
+        var reverse = false
+        var filter = MessageFilter()
+        var senderIDs: [String]?
+        var readerID: String?
+        var options = MessageViewOptions()
+    }
+
+    enum HistoryAnchor: Sendable {
+        case timestamp(Int64)
+        case message(Int64)
+    }
+
+    func history(of type: ChannelType, _ url: String, _ request: HistoryRequest) async throws -> [Message] {
+        try await database.read { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            var filter = request.filter
+            if let senderIDs = request.senderIDs {
+                filter.senderRowIDs = Array(try users.rowIDs(of: senderIDs, in: db).values)
+            }
+            if let readerID = request.readerID, type == .group {
+                let reader = try users.existingRowID(of: readerID, in: db)
+                filter.visibleAfter = try members.find(channelID: channel.rowID, userRowID: reader, in: db)?.messageOffset ?? 0
+                filter.reader = reader
+            }
+            let anchor: MessageAnchor
+            switch request.anchor {
+            case .timestamp(let ts):
+                anchor = .timestamp(ts)
+            case .message(let id):
+                guard let message = try messages.find(id: id, in: db), message.channelID == channel.rowID else {
+                    throw APIError.notFound("Message")
+                }
+                anchor = .message(message)
+            }
+            let before = try messages.page(of: channel.rowID, from: anchor, before: true, limit: request.prevLimit, filter: filter, in: db)
+            let centre = request.inclusive ? try messages.centre(of: channel.rowID, at: anchor, filter: filter, in: db) : []
+            let after = try messages.page(of: channel.rowID, from: anchor, before: false, limit: request.nextLimit, filter: filter, in: db)
+            let ordered = before.reversed() + centre + after
+            return try assembler.messages(request.reverse ? ordered.reversed() : ordered, in: channel, options: request.options, in: db)
+        }
+    }
+
+    func message(_ id: Int64, of type: ChannelType, _ url: String, options: MessageViewOptions) async throws -> Message {
+        try await database.read { db in
+            let (channel, record) = try lookup.existing(id, of: type, url, in: db)
+            return try assembler.message(record, in: channel, options: options, in: db)
+        }
+    }
+
+    func totalCount(of type: ChannelType, _ url: String) async throws -> Int {
+        try await database.read { db in
+            try messages.count(in: try channels.existing(type, url: url, in: db).rowID, filter: MessageFilter(replyType: .all), in: db)
+        }
+    }
+
+    /// Changes the text, custom type, data or mentions of a message.
+    func update(_ id: Int64, of type: ChannelType, _ url: String, with request: UpdateMessageRequest) async throws -> Message {
+        if let customType = request.customType, customType.count > MessageRules.maxCustomTypeLength {
+            throw APIError.tooLong("custom_type", max: MessageRules.maxCustomTypeLength)
+        }
+        let now = clock.now
+        return try await database.write { db in
+            var (channel, record) = try lookup.existing(id, of: type, url, in: db)
+            try checkEditor(request.userID, of: record, in: channel, in: db)
+            if var message = request.message {
+                let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : ChannelRules.maxLengthMessage
+                guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
+                if record.type != .admin, let text = try moderation.filtered(message, in: channel, in: db) {
+                    try moderation.recordReplaced(id, by: record.senderRowID, original: message, replaced: text, at: now, in: db)
+                    if let sender = record.senderRowID { try penalties.violation(by: sender, in: channel, at: now, in: db) }
+                    message = text
+                }
+                record.message = message
+            }
+            if let customType = request.customType { record.customType = customType }
+            if let data = request.data { record.data = data }
+            if let mentionType = request.mentionType { record.mentionType = mentionType }
+            record.updatedAt = now
+            try messages.save(record, in: db)
+            if let mentionedIDs = request.mentionedUserIDs {
+                let mentioned = try mentionedIDs.compactMap { try users.rowID(of: $0, in: db) }
+                try messages.replaceMentions(of: id, with: mentioned, in: db)
+            }
+            channel = try channels.find(rowID: channel.rowID, in: db)!
+            let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
+            try events.message(.update, answer, in: channel, at: now, in: db)
+            return answer
+        }
+    }
+
+    /// Removes a message; it stays in history as `is_removed` for those who ask for removed messages.
+    func delete(_ id: Int64, of type: ChannelType, _ url: String, by userID: String?) async throws {
+        let now = clock.now
+        try await database.write { db in
+            var (channel, record) = try lookup.existing(id, of: type, url, in: db)
+            try checkEditor(userID, of: record, in: channel, in: db)
+            record.isRemoved = true
+            record.updatedAt = now
+            try messages.save(record, in: db)
+            try PinnedMessageRepository().unpin(record.id, in: db)
+            try events.message(.delete, try assembler.message(record, in: channel, options: MessageViewOptions(), in: db), in: channel, at: now, in: db)
+        }
+    }
+
+    /// A user named as editing or deleting a message must have sent it or operate the channel.
+    private func checkEditor(_ userID: String?, of message: MessageRecord, in channel: ChannelRecord, in db: Database) throws {
+        guard let userID, !userID.isEmpty else { return }
+        let editor = try users.existingRowID(of: userID, in: db)
+        let isOperator = try operators.isOperator(editor, of: channel.rowID, in: db)
+        guard editor == message.senderRowID || isOperator else {
+            throw APIError(code: 400108, message: "Only the sender or an operator of the channel can change this message.")
+        }
+    }
+}
