@@ -38,6 +38,9 @@ final class GroupCommit: Sendable {
     /// reads it after its write returned counts that write.
     var commitCount: Int { commits.load(ordering: .acquiring) }
 
+    /// How many writes wait for the next group (tests use it to form a group).
+    var waitingCount: Int { queue.withLock { $0.pending.count } }
+
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let box = ResultBox<T>()

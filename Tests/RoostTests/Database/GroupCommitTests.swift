@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import Roost
@@ -40,5 +42,51 @@ import Testing
         }
         #expect(stored.map(\.writer) == (0..<60).filter { $0 % 3 != 0 })
         #expect(stored.allSatisfy { $0.parts == 2 })
+    }
+
+    /// A group whose commit fails (here a deferred foreign key, checked only at COMMIT) fails
+    /// every write in it, keeps none of their rows, and the next group commits as usual.
+    @Test func aGroupWhoseCommitFailsFailsEveryWriteInIt() async throws {
+        let writer = try DatabaseQueue()
+        try await writer.write { db in
+            try db.execute(sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE child (name TEXT, parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
+                """)
+        }
+        let commit = GroupCommit(writer: writer, storage: StorageHealth(folder: NSTemporaryDirectory()))
+        @Sendable func succeeds(_ body: @escaping @Sendable (Database) throws -> Void) async -> Bool {
+            do {
+                try await commit.write(body)
+                return true
+            } catch {
+                return false
+            }
+        }
+        @Sendable func insert(_ name: String, parent: Int) async -> Bool {
+            await succeeds { db in try db.execute(sql: "INSERT INTO child VALUES (?, ?)", arguments: [name, parent]) }
+        }
+
+        // The first write holds the writer until the next three wait together behind it.
+        let started = Atomic<Bool>(false)
+        let released = Atomic<Bool>(false)
+        async let first = succeeds { db in
+            started.store(true, ordering: .releasing)
+            while !released.load(ordering: .acquiring) { usleep(1_000) }
+            try db.execute(sql: "INSERT INTO parent VALUES (1)")
+            try db.execute(sql: "INSERT INTO child VALUES ('first', 1)")
+        }
+        while !started.load(ordering: .acquiring) { await Task.yield() }
+        async let good = insert("good", parent: 1)
+        async let orphan = insert("orphan", parent: 99)
+        async let alsoGood = insert("also good", parent: 1)
+        while commit.waitingCount < 3 { await Task.yield() }
+        released.store(true, ordering: .releasing)
+
+        let outcomes = await [first, good, orphan, alsoGood]
+        #expect(outcomes == [true, false, false, false])
+        #expect(await insert("after", parent: 1))
+        let names = try await writer.read { try String.fetchAll($0, sql: "SELECT name FROM child ORDER BY rowid") }
+        #expect(names == ["first", "after"])
     }
 }

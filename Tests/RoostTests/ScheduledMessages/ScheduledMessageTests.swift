@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// Messages scheduled for later: validated when created, changed or canceled while pending,
@@ -114,9 +115,9 @@ import Testing
             #expect(try await settled(api, id)["scheduled_status"] == "sent")
             #expect(try await texts(api) == ["while you were out"])
         }
-        try await withServer(database: database, clock: clock) { (api: API) async throws in
-            try await Task.sleep(for: .milliseconds(500))
-            #expect(try await texts(api) == ["while you were out"], "exactly once")
-        }
+        // Nothing is left that could send it again, so a later start cannot.
+        let jobs = try DatabaseQueue(path: database.path)
+        #expect(try await jobs.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM scheduled_jobs") } == 0)
+        #expect(try await jobs.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM messages") } == 1, "sent exactly once")
     }
 }
