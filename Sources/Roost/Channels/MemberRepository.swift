@@ -243,15 +243,16 @@ struct MemberRepository: Sendable {
         ) ?? 0
     }
 
-    /// The group channels a user belongs to, optionally only those of one custom type.
+    /// The group channels a user belongs to (joined or invited), optionally only those of one
+    /// custom type, in id order.
     func channelIDs(of userRowID: Int64, customType: String?, in db: Database) throws -> [Int64] {
         if let customType {
             return try Int64.fetchAll(
-                db.cachedStatement(sql: "SELECT m.channel_id FROM members m JOIN channels c ON c.id = m.channel_id WHERE m.user_id = ? AND c.custom_type = ?"),
+                db.cachedStatement(sql: "SELECT m.channel_id FROM members m JOIN channels c ON c.id = m.channel_id WHERE m.user_id = ? AND c.custom_type = ? ORDER BY m.channel_id"),
                 arguments: [userRowID, customType]
             )
         }
-        return try Int64.fetchAll(db.cachedStatement(sql: "SELECT channel_id FROM members WHERE user_id = ?"), arguments: [userRowID])
+        return try Int64.fetchAll(db.cachedStatement(sql: "SELECT channel_id FROM members WHERE user_id = ? ORDER BY channel_id"), arguments: [userRowID])
     }
 
     // MARK: Typing

@@ -36,4 +36,14 @@ struct DataExportRepository: Sendable {
             arguments: [type.rawValue, after ?? .max, limit]
         )
     }
+
+    /// The file a row of `table` (`data_exports` or `gdpr_requests`) links, if it does.
+    func fileURL(in table: String, id: Int64, in db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT file_url FROM \(table) WHERE id = ?", arguments: [id])
+    }
+
+    /// Takes the link to its file off a row of `table`.
+    func unlinkFile(in table: String, id: Int64, in db: Database) throws {
+        try db.execute(sql: "UPDATE \(table) SET file_url = NULL WHERE id = ?", arguments: [id])
+    }
 }

@@ -59,9 +59,9 @@ struct ExportedFiles: Sendable {
     func expire(_ job: ScheduledJob, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
         let parts = job.key.split(separator: ":").map(String.init)
         guard parts.count == 3, Self.tables.contains(parts[1]), let id = job.subjectID,
-              let url = try String.fetchOne(db, sql: "SELECT file_url FROM \(parts[1]) WHERE id = ?", arguments: [id])
+              let url = try DataExportRepository().fileURL(in: parts[1], id: id, in: db)
         else { return .done }
-        try db.execute(sql: "UPDATE \(parts[1]) SET file_url = NULL WHERE id = ?", arguments: [id])
+        try DataExportRepository().unlinkFile(in: parts[1], id: id, in: db)
         afterCommit.add { [files] in files.remove(url: url) }
         return .done
     }

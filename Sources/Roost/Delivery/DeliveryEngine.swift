@@ -43,7 +43,7 @@ final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
     private let timing: Timing
     private let logger: Logger
     private let feeds: [any DeliveryFeed]
-    private let cursors = DeliveryCursors()
+    private let cursors = DeliveryCursorRepository()
     private let log = EventRepository()
     /// Each feed's time from an event's commit to its receiver's 2xx answer.
     private let lags: [String: Metrics.Timer]

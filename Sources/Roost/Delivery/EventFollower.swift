@@ -42,7 +42,7 @@ final class EventFollower<Consumer: EventConsumer>: Service, CustomStringConvert
     /// Puts a consumer that never ran at the head of the log, before anything is served: it
     /// follows what comes next, not everything recorded before it existed.
     func register() async throws {
-        try await database.write { [name] db in try DeliveryCursors().register(name, in: db) }
+        try await database.write { [name] db in try DeliveryCursorRepository().register(name, in: db) }
     }
 
     func run() async throws {
@@ -74,7 +74,7 @@ private final class Cursor<Consumer: EventConsumer>: Sendable {
 
     private let consumer: Consumer
     private let database: AppDatabase
-    private let cursors = DeliveryCursors()
+    private let cursors = DeliveryCursorRepository()
     private let log = EventRepository()
     private let position = Mutex(Position())
 

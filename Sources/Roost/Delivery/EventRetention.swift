@@ -15,7 +15,7 @@ struct EventRetention: Service, CustomStringConvertible {
     let count: Int
     let logger: Logger
     private let log = EventRepository()
-    private let cursors = DeliveryCursors()
+    private let cursors = DeliveryCursorRepository()
 
     static let batch = 5_000
 

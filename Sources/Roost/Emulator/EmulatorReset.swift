@@ -19,7 +19,7 @@ struct EmulatorReset: Sendable {
 
     func reset(keepUsers: Bool) async throws {
         try await database.write { db in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+            let tables = try Tables.names(in: db)
                 .filter { !Self.settingsTables.contains($0) && !$0.hasPrefix("message_search") && !(keepUsers && Self.userTables.contains($0)) }
             // Children before parents: a table whose rows others still reference is tried again.
             var left = tables
@@ -27,7 +27,7 @@ struct EmulatorReset: Sendable {
                 left = try left.filter { table in
                     do {
                         try db.inSavepoint {
-                            try db.execute(sql: "DELETE FROM \"\(table)\"")
+                            try Tables.deleteRows(of: table, in: db)
                             return .commit
                         }
                         return false

@@ -113,6 +113,11 @@ struct MessageRepository: Sendable {
         try Bool?.fetchOne(db.cachedStatement(sql: "SELECT send_push FROM messages WHERE id = ?"), arguments: [id]) ?? nil
     }
 
+    /// The ids of every message a user sent, oldest first.
+    func ids(sentBy userRowID: Int64, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: "SELECT id FROM messages WHERE sender_id = ? ORDER BY created_at, id", arguments: [userRowID])
+    }
+
     /// How many messages a channel holds from `start` up to and including `end`.
     func count(inChannel channelID: Int64, from start: Int64, through end: Int64, in db: Database) throws -> Int {
         try Int.fetchOne(

@@ -95,12 +95,12 @@ struct ReadStateRoutes: Sendable {
         }
     }
 
-    private func totals(_ request: Request, _ context: RoostContext) async throws -> ReadStateService.UnreadTotals {
+    private func totals(_ request: Request, _ context: RoostContext) async throws -> UnreadTotals {
         try await totals(of: try context.pathParameter("user_id"), query: request.query)
     }
 
     /// A user's totals, narrowed by the query's `custom_types` and `super_mode`.
-    private func totals(of userID: String, query: QueryParameters) async throws -> ReadStateService.UnreadTotals {
+    private func totals(of userID: String, query: QueryParameters) async throws -> UnreadTotals {
         try await readState.totals(
             of: userID, customTypes: query.list("custom_types"),
             superMode: try query.option("super_mode", as: ChannelFilter.SuperMode.self) ?? .all

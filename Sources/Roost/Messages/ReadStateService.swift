@@ -10,13 +10,6 @@ struct ReadStateService: Sendable {
     private let members = MemberRepository()
     private let readState = ReadStateRepository()
 
-    /// Unread totals of one user across their joined group channels.
-    struct UnreadTotals: Sendable {
-        var messages = 0
-        var mentions = 0
-        var invitations = 0
-        var channelsWithUnread = 0
-    }
 
     /// Marks a member's messages as read up to `timestamp`; absent or 0 (which the official
     /// SDK sends when none is chosen) means up to now.
@@ -86,31 +79,7 @@ struct ReadStateService: Sendable {
 
     func totals(of userID: String, customTypes: [String]?, superMode: ChannelFilter.SuperMode) async throws -> UnreadTotals {
         try await database.read { db in
-            let userRowID = try users.existingRowID(of: userID, in: db)
-            var conditions = Conditions()
-            conditions.add("m.user_id = ?", [userRowID])
-            if let customTypes { conditions.add("c.custom_type IN (\(SQL.placeholders(customTypes.count)))", customTypes) }
-            switch superMode {
-            case .all: break
-            case .super: conditions.add("c.is_super = 1")
-            case .nonsuper: conditions.add("c.is_super = 0")
-            }
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT
-                        COALESCE(SUM(\(MemberRecord.unreadMessageCount(of: "m"))), 0) AS messages,
-                        COALESCE(SUM(CASE WHEN m.state = 'joined' THEN m.unread_mention_count END), 0) AS mentions,
-                        COUNT(CASE WHEN m.state = 'invited' THEN 1 END) AS invitations,
-                        COUNT(CASE WHEN \(MemberRecord.unreadMessageCount(of: "m")) > 0 THEN 1 END) AS channels
-                    FROM members m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
-                    """,
-                arguments: conditions.arguments
-            )
-            return UnreadTotals(
-                messages: row?["messages"] ?? 0, mentions: row?["mentions"] ?? 0,
-                invitations: row?["invitations"] ?? 0, channelsWithUnread: row?["channels"] ?? 0
-            )
+            try readState.unreadTotals(of: try users.existingRowID(of: userID, in: db), customTypes: customTypes, superMode: superMode, in: db)
         }
     }
 

@@ -159,7 +159,7 @@ struct GDPRService: Sendable {
     /// `channels.json` (the group channels they belong to); nil when the user is gone.
     private func accessFiles(of userID: String, in db: Database) throws -> [(name: String, bytes: [UInt8])]? {
         guard let user = try users.find(userID, in: db), let rowID = try users.rowID(of: userID, in: db) else { return nil }
-        let messageIDs = try Int64.fetchAll(db, sql: "SELECT id FROM messages WHERE sender_id = ? ORDER BY created_at, id", arguments: [rowID])
+        let messageIDs = try MessageRepository().ids(sentBy: rowID, in: db)
         let records = try MessageRepository().find(ids: messageIDs, in: db)
         let channelRepository = ChannelRepository()
         var channelRecords: [Int64: ChannelRecord] = [:]
@@ -167,7 +167,7 @@ struct GDPRService: Sendable {
             channelRecords[record.channelID] = try channelRepository.find(rowID: record.channelID, in: db)
         }
         let messages = try MessageAssembler().messages(messageIDs.compactMap { records[$0] }, channels: channelRecords, options: MessageViewOptions(), in: db)
-        let memberOf = try Int64.fetchAll(db, sql: "SELECT channel_id FROM members WHERE user_id = ? ORDER BY channel_id", arguments: [rowID])
+        let memberOf = try MemberRepository().channelIDs(of: rowID, customType: nil, in: db)
         let channels = try GroupChannelAssembler().channels(
             try memberOf.compactMap { try channelRepository.find(rowID: $0, in: db) }, options: ChannelViewOptions(), in: db
         )

@@ -10,14 +10,13 @@ struct StatisticsService: Sendable {
     let clock: WallClock
     /// Senders are counted active a moment after their sends; answers wait for that.
     let senders: EventFollower<SenderActivity>
+    private let statistics = StatisticsRepository()
     private static let day = UserActivityRepository.dayLength
 
     func dailyActiveUsers(on date: String?) async throws -> Int {
         await senders.caughtUp()
         let day = try date.map { date throws(APIError) in try Self.day(of: date, parameter: "date") } ?? clock.now / Self.day
-        return try await database.read { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM user_activity WHERE day = ?"), arguments: [day]) ?? 0
-        }
+        return try await database.read { db in try statistics.activeUsers(onDay: day, in: db) }
     }
 
     /// Users active in the month of `date`, from its first day up to `date`.
@@ -25,34 +24,17 @@ struct StatisticsService: Sendable {
         await senders.caughtUp()
         let last = try date.map { date throws(APIError) in try Self.day(of: date, parameter: "date") } ?? clock.now / Self.day
         let first = Self.firstDayOfMonth(last)
-        return try await database.read { db in
-            try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT COUNT(DISTINCT user_id) FROM user_activity WHERE day BETWEEN ? AND ?"), arguments: [first, last]
-            ) ?? 0
-        }
+        return try await database.read { db in try statistics.activeUsers(fromDay: first, throughDay: last, in: db) }
     }
 
     func concurrentConnections() async throws -> Int {
-        try await database.read { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(SUM(open_streams), 0) FROM users WHERE open_streams > 0")) ?? 0
-        }
+        try await database.read(statistics.openStreams)
     }
 
     /// The day's (or month's) highest number of connections at once, for each day (month)
     /// of the range, zero where none were open.
     func peakConnections(_ range: StatisticsRange) async throws -> [(date: String, value: Int)] {
-        let peaks = try await database.read { db in
-            var peaks: [Int64: Int] = [:]
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT day, peak FROM connection_peaks WHERE day BETWEEN ? AND ?"),
-                arguments: [range.firstDay, range.lastDay]
-            )
-            while let row = try rows.next() {
-                let day: Int64 = row[0]
-                peaks[day] = row[1]
-            }
-            return peaks
-        }
+        let peaks = try await database.read { db in try statistics.connectionPeaks(fromDay: range.firstDay, throughDay: range.lastDay, in: db) }
         return range.buckets.map { bucket in
             (bucket.label, bucket.days.map { peaks[$0] ?? 0 }.max() ?? 0)
         }
@@ -64,7 +46,7 @@ struct StatisticsService: Sendable {
         return try await database.read { db in
             try range.buckets.map { bucket in
                 let start = bucket.days.lowerBound, end = bucket.days.upperBound + 1
-                return (bucket.label, try metric.value(from: start * Self.day, to: end * Self.day, days: start..<end, in: db))
+                return (bucket.label, try statistics.value(of: metric, from: start * Self.day, to: end * Self.day, days: start..<end, in: db))
             }
         }
     }
@@ -88,35 +70,4 @@ enum AnalyticsMetric: String, Sendable, CaseIterable {
     case messages, messagesPerUser = "messages_per_user", createdChannels = "created_channels"
     case activeChannels = "active_channels", messageSenders = "message_senders", messageViewers = "message_viewers"
     case createdUsers = "created_users", deactivatedUsers = "deactivated_users", deletedUsers = "deleted_users"
-
-    /// The metric between two times in milliseconds (the same span as UTC `days`).
-    func value(from start: Int64, to end: Int64, days: Range<Int64>, in db: Database) throws -> Double {
-        func count(_ sql: String, _ arguments: StatementArguments) throws -> Double {
-            Double(try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0)
-        }
-        let span: StatementArguments = [start, end]
-        let daySpan: StatementArguments = [days.lowerBound, days.upperBound]
-        switch self {
-        case .messages:
-            return try count("SELECT COUNT(*) FROM messages WHERE created_at >= ? AND created_at < ?", span)
-        case .messagesPerUser:
-            let sent = try count("SELECT COUNT(*) FROM messages WHERE created_at >= ? AND created_at < ? AND sender_id IS NOT NULL", span)
-            let senders = try count("SELECT COUNT(DISTINCT sender_id) FROM messages WHERE created_at >= ? AND created_at < ?", span)
-            return senders == 0 ? 0 : (sent / senders * 100).rounded() / 100
-        case .createdChannels:
-            return try count("SELECT COUNT(*) FROM channels WHERE created_at >= ? AND created_at < ?", span)
-        case .activeChannels:
-            return try count("SELECT COUNT(DISTINCT channel_id) FROM messages WHERE created_at >= ? AND created_at < ?", span)
-        case .messageSenders:
-            return try count("SELECT COUNT(DISTINCT sender_id) FROM messages WHERE created_at >= ? AND created_at < ?", span)
-        case .messageViewers:
-            return try count("SELECT COUNT(DISTINCT user_id) FROM user_activity WHERE day >= ? AND day < ? AND viewed", daySpan)
-        case .createdUsers:
-            return try count("SELECT COUNT(*) FROM users WHERE created_at >= ? AND created_at < ?", span)
-        case .deactivatedUsers:
-            return try count("SELECT COALESCE(SUM(count), 0) FROM user_departures WHERE kind = 'deactivated' AND day >= ? AND day < ?", daySpan)
-        case .deletedUsers:
-            return try count("SELECT COALESCE(SUM(count), 0) FROM user_departures WHERE kind = 'deleted' AND day >= ? AND day < ?", daySpan)
-        }
-    }
 }

@@ -37,7 +37,7 @@ struct WebhookService: Sendable {
             if let includeUnreadCount = change.includeUnreadCount { settings.includeUnreadCount = includeUnreadCount }
             if let enabledEvents = change.enabledEvents { settings.enabledEvents = enabledEvents }
             if settings.enabled, settings.url.isEmpty { throw APIError.missing("url") }
-            if settings.enabled, !wasEnabled { try DeliveryCursors().skipToHead(WebhookFeed.name, in: db) }
+            if settings.enabled, !wasEnabled { try DeliveryCursorRepository().skipToHead(WebhookFeed.name, in: db) }
             try webhooks.save(settings, in: db)
             return settings
         }
