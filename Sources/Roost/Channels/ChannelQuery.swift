@@ -303,7 +303,7 @@ struct ChannelQuery: Sendable {
         // Roost keeps no friend lists, so no inviter is a friend.
         case .invitedByFriend: conditions.add("0")
         }
-        if membership.unreadOnly { conditions.add("\(MemberRecord.unreadMessageCount(of: "me")) > 0") }
+        if membership.unreadOnly { conditions.add("\(MemberRepository.unreadMessageCount(of: "me")) > 0") }
         if let query = membership.searchQuery {
             var alternatives: [String] = []
             var values: [any DatabaseValueConvertible] = []

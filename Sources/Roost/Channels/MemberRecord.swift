@@ -82,19 +82,10 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
 
     /// The member's unread message count: the messages their channel counted since their base,
     /// while they are joined and count messages at all. `channel` is their channel, read in the
-    /// same transaction.
+    /// same transaction. `MemberRepository.unreadMessageCount(of:)` counts the same in SQL.
     func unreadMessageCount(in channel: ChannelRecord) -> Int {
         guard state == .joined, countPreference.countsMessages else { return 0 }
         return Int(max(channel.countedMessages - unreadBase, 0))
-    }
-
-    /// The same count as SQL over the members table named `table`, for sums and filters.
-    static func unreadMessageCount(of table: String) -> String {
-        """
-        (CASE WHEN \(table).state = 'joined' AND \(table).count_preference IN ('all', 'unread_message_count_only') \
-        THEN MAX((SELECT counted_messages FROM channels WHERE channels.id = \(table).channel_id) - \(table).unread_base, 0) \
-        ELSE 0 END)
-        """
     }
 
     init(row: Row) {

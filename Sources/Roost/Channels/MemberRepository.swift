@@ -20,6 +20,16 @@ struct MemberListQuery: Sendable {
 /// Group channel memberships. Every method runs inside the caller's transaction; the
 /// triggers of migration 0002 keep the channel's member counts in step.
 struct MemberRepository: Sendable {
+    /// `MemberRecord.unreadMessageCount(in:)` as SQL over the members table named `table`,
+    /// for sums and filters.
+    static func unreadMessageCount(of table: String) -> String {
+        """
+        (CASE WHEN \(table).state = 'joined' AND \(table).count_preference IN ('all', 'unread_message_count_only') \
+        THEN MAX((SELECT counted_messages FROM channels WHERE channels.id = \(table).channel_id) - \(table).unread_base, 0) \
+        ELSE 0 END)
+        """
+    }
+
     private static let memberColumns = MemberRecord.Columns.qualified(by: "m")
 
     func add(
@@ -204,7 +214,7 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(userRowIDs)
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT user_id, SUM(\(MemberRecord.unreadMessageCount(of: "members"))) FROM members
+                SELECT user_id, SUM(\(MemberRepository.unreadMessageCount(of: "members"))) FROM members
                 WHERE user_id IN (\(list.placeholders)) AND state = 'joined' GROUP BY user_id
                 """),
             arguments: list.arguments

@@ -7,6 +7,7 @@ import GRDB
 /// or as a CSV table of the same objects (nested values as JSON text), zipped.
 struct ExportWriter: Sendable {
     let applicationID: String
+    private let queries = ExportQueryRepository()
 
     /// At most this many objects in one export; a larger one is `size exceeded`.
     static let maxObjects = 100_000
@@ -29,25 +30,7 @@ struct ExportWriter: Sendable {
     // MARK: Each kind
 
     private func messages(_ request: ExportRequest, in db: Database) throws -> Outcome {
-        var conditions = Conditions()
-        conditions.add("m.created_at >= ? AND m.created_at <= ?", [request.startTS, request.endTS])
-        addChannelFilters(request, to: &conditions)
-        let users = UserRepository()
-        if !request.senderIDs.isEmpty {
-            let rows = SQL.ValueList(Array(try users.rowIDs(of: request.senderIDs, in: db).values) + [-1])
-            conditions.add("m.sender_id IN (\(rows.placeholders))", rows.arguments)
-        }
-        if !request.excludeSenderIDs.isEmpty {
-            let rows = SQL.ValueList(Array(try users.rowIDs(of: request.excludeSenderIDs, in: db).values) + [-1])
-            conditions.add("(m.sender_id IS NULL OR m.sender_id NOT IN (\(rows.placeholders)))", rows.arguments)
-        }
-        let ids = try Int64.fetchAll(
-            db, sql: """
-                SELECT m.id FROM messages m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
-                ORDER BY m.channel_id, m.created_at, m.id LIMIT \(Self.maxObjects + 1)
-                """,
-            arguments: conditions.arguments
-        )
+        let ids = try queries.messageIDs(request, limit: Self.maxObjects + 1, in: db)
         guard !ids.isEmpty else { return .noData }
         guard ids.count <= Self.maxObjects else { return .tooLarge }
         let found = try MessageRepository().find(ids: ids, in: db)
@@ -71,44 +54,29 @@ struct ExportWriter: Sendable {
     }
 
     private func channels(_ request: ExportRequest, in db: Database) throws -> Outcome {
-        var conditions = Conditions()
-        conditions.add("c.created_at >= ? AND c.created_at <= ?", [request.startTS, request.endTS])
-        addChannelFilters(request, to: &conditions)
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT c.channel_url, c.channel_type FROM channels c \(conditions.whereClause) ORDER BY c.id LIMIT \(Self.maxObjects + 1)",
-            arguments: conditions.arguments
-        )
+        let rows = try queries.channels(request, limit: Self.maxObjects + 1, in: db)
         guard !rows.isEmpty else { return .noData }
         guard rows.count <= Self.maxObjects else { return .tooLarge }
         var group: [JSONText] = []
         var open: [JSONText] = []
         for row in rows {
-            let json = try channelJSON(row[0], request, in: db)
-            if (row[1] as String) == ChannelType.group.rawValue { group.append(json) } else { open.append(json) }
+            let json = try channelJSON(row.url, request, in: db)
+            if row.type == .group { group.append(json) } else { open.append(json) }
         }
         return document(["group_channels": group, "open_channels": open], request)
     }
 
     private func users(_ request: ExportRequest, in db: Database) throws -> Outcome {
-        var conditions = Conditions()
-        conditions.add("created_at >= ? AND created_at <= ?", [request.startTS, request.endTS])
-        if !request.userIDs.isEmpty {
-            let list = SQL.ValueList(request.userIDs)
-            conditions.add("user_id IN (\(list.placeholders))", list.arguments)
-        }
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT user_id, is_active FROM users \(conditions.whereClause) ORDER BY id LIMIT \(Self.maxObjects + 1)",
-            arguments: conditions.arguments
-        )
+        let rows = try queries.users(request, limit: Self.maxObjects + 1, in: db)
         guard !rows.isEmpty else { return .noData }
         guard rows.count <= Self.maxObjects else { return .tooLarge }
         var active: [JSONText] = []
         var deactivated: [JSONText] = []
         let users = UserRepository()
         for row in rows {
-            guard let user = try users.find(row[0], in: db) else { continue }
+            guard let user = try users.find(row.userID, in: db) else { continue }
             let json = try JSONText(user)
-            if row[1] as Bool { active.append(json) } else { deactivated.append(json) }
+            if row.isActive { active.append(json) } else { deactivated.append(json) }
         }
         return document(["active_users": active, "deactivated_users": deactivated], request)
     }
@@ -124,22 +92,6 @@ struct ExportWriter: Sendable {
     }
 
     // MARK: Shared
-
-    /// Channel URLs in or out, channel custom types: on `c`, the channels table.
-    private func addChannelFilters(_ request: ExportRequest, to conditions: inout Conditions) {
-        if !request.channelURLs.isEmpty {
-            let list = SQL.ValueList(request.channelURLs)
-            conditions.add("c.channel_url IN (\(list.placeholders))", list.arguments)
-        }
-        if !request.excludeChannelURLs.isEmpty {
-            let list = SQL.ValueList(request.excludeChannelURLs)
-            conditions.add("c.channel_url NOT IN (\(list.placeholders))", list.arguments)
-        }
-        if !request.channelCustomTypes.isEmpty {
-            let list = SQL.ValueList(request.channelCustomTypes)
-            conditions.add("c.custom_type IN (\(list.placeholders))", list.arguments)
-        }
-    }
 
     /// A channel as its own `GET` answers it, with metadata when asked.
     private func channelJSON(_ url: String, _ request: ExportRequest, in db: Database) throws -> JSONText {

@@ -9,6 +9,7 @@ struct SnapshotArchive: Sendable {
     let database: AppDatabase
     let files: FileStorage
     let clock: WallClock
+    private let snapshots = SnapshotRepository()
 
     /// Writes the current state to `path`, replacing what is there only once the file is whole.
     func write(to path: String) async throws {
@@ -19,16 +20,11 @@ struct SnapshotArchive: Sendable {
         let stored = try files.everyFile()
         let queue = try DatabaseQueue(path: work)
         try await database.copy(to: queue)
-        try await queue.writeWithoutTransaction { db in
-            // The copy carries the live database's WAL mode; a snapshot is one file.
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        try await queue.writeWithoutTransaction { [snapshots] db in
+            // The copy carries the live database's WAL mode.
+            try snapshots.useOneFile(in: db)
             try db.inTransaction {
-                try db.execute(sql: "CREATE TABLE roost_snapshot (taken_at INTEGER NOT NULL, roost_version TEXT NOT NULL)")
-                try db.execute(sql: "INSERT INTO roost_snapshot VALUES (?, ?)", arguments: [takenAt, roostVersion])
-                try db.execute(sql: "CREATE TABLE roost_snapshot_files (path TEXT PRIMARY KEY, contents BLOB NOT NULL)")
-                for file in stored {
-                    try db.execute(sql: "INSERT INTO roost_snapshot_files VALUES (?, ?)", arguments: [file.path, file.contents])
-                }
+                try snapshots.addSnapshotTables(takenAt: takenAt, version: roostVersion, files: stored.map { ($0.path, $0.contents) }, in: db)
                 return .commit
             }
         }
@@ -51,7 +47,7 @@ struct SnapshotArchive: Sendable {
             let source = try DatabaseQueue(path: path, configuration: readOnly)
             try await copy.writeWithoutTransaction { target in
                 try source.inDatabase { db in
-                    guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok" else { throw APIError.unusableSnapshot(path, "the file is damaged") }
+                    guard try snapshots.isIntact(db) else { throw APIError.unusableSnapshot(path, "the file is damaged") }
                     try db.backup(to: target)
                 }
             }
@@ -60,20 +56,12 @@ struct SnapshotArchive: Sendable {
             throw APIError.unusableSnapshot(path, "it is not an SQLite database (\(error.message ?? "\(error.resultCode)"))")
         }
         let migrator = Migration.migrator()
-        let stored = try await copy.writeWithoutTransaction { db -> [(path: String, contents: Data)] in
+        let stored = try await copy.writeWithoutTransaction { [snapshots] db -> [(path: String, contents: Data)] in
             guard try db.tableExists("grdb_migrations"), try db.tableExists("application") else {
                 throw APIError.unusableSnapshot(path, "it holds no Roost database")
             }
             if try migrator.hasBeenSuperseded(db) { throw APIError.unusableSnapshot(path, "a newer version of Roost wrote it") }
-            var stored: [(path: String, contents: Data)] = []
-            if try db.tableExists("roost_snapshot_files") {
-                stored = try Row.fetchAll(db, sql: "SELECT path, contents FROM roost_snapshot_files ORDER BY path").map { ($0["path"], $0["contents"]) }
-            }
-            try db.execute(sql: "DROP TABLE IF EXISTS roost_snapshot_files")
-            try db.execute(sql: "DROP TABLE IF EXISTS roost_snapshot")
-            // Streams open when it was taken are not open now.
-            try db.execute(sql: "UPDATE users SET open_streams = 0 WHERE open_streams > 0")
-            return stored
+            return try snapshots.removeSnapshotTables(in: db)
         }
         // A snapshot from an earlier version gains the tables added since.
         try migrator.migrate(copy)
@@ -88,7 +76,7 @@ struct SnapshotArchive: Sendable {
         readOnly.readonly = true
         guard let queue = try? DatabaseQueue(path: path, configuration: readOnly) else { return nil }
         defer { try? queue.close() }
-        return try? queue.read { db in try Int64.fetchOne(db, sql: "SELECT taken_at FROM roost_snapshot") }
+        return try? queue.read { db in try SnapshotRepository().takenAt(in: db) }
     }
 
     static func removeDatabaseFiles(at path: String) {

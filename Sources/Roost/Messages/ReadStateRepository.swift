@@ -69,7 +69,7 @@ struct ReadStateRepository: Sendable {
                             AND (m.mention_type = 'channel'
                                  OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = :user AND mm.notified)))
                 WHERE channel_id = :channel AND user_id = :user
-                RETURNING \(MemberRecord.unreadMessageCount(of: "members"))
+                RETURNING \(MemberRepository.unreadMessageCount(of: "members"))
                 """),
             arguments: ["channel": channelID, "user": userRowID, "time": time]
         )
@@ -142,10 +142,10 @@ struct ReadStateRepository: Sendable {
             db,
             sql: """
                 SELECT
-                    COALESCE(SUM(\(MemberRecord.unreadMessageCount(of: "m"))), 0) AS messages,
+                    COALESCE(SUM(\(MemberRepository.unreadMessageCount(of: "m"))), 0) AS messages,
                     COALESCE(SUM(CASE WHEN m.state = 'joined' THEN m.unread_mention_count END), 0) AS mentions,
                     COUNT(CASE WHEN m.state = 'invited' THEN 1 END) AS invitations,
-                    COUNT(CASE WHEN \(MemberRecord.unreadMessageCount(of: "m")) > 0 THEN 1 END) AS channels
+                    COUNT(CASE WHEN \(MemberRepository.unreadMessageCount(of: "m")) > 0 THEN 1 END) AS channels
                 FROM members m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
                 """,
             arguments: conditions.arguments

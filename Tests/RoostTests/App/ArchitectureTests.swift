@@ -19,6 +19,19 @@ import Testing
         #expect(Self.cycle(in: graph) == nil, "folders that depend on each other: \(Self.cycle(in: graph) ?? [])")
     }
 
+    /// SQL lives in repositories (files named `…Repository.swift`), the database layer and
+    /// `ChannelQuery`: a statement anywhere else fails this test.
+    @Test func sqlLivesInRepositories() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        let sql = #/sql:|"(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WITH) |(?m)^\s*(?:SELECT|INSERT INTO|UPDATE|DELETE FROM) /#
+        var outside: [String] = []
+        for file in files where !file.hasSuffix("Repository.swift") && !file.hasPrefix("Database/") && !file.hasSuffix("/ChannelQuery.swift") {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            if text.contains(sql) { outside.append(file) }
+        }
+        #expect(outside.isEmpty, "SQL outside repositories: \(outside.sorted())")
+    }
+
     /// Folder → the folders whose declarations it names.
     static func dependencies() throws -> [String: Set<String>] {
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
