@@ -126,7 +126,7 @@ struct AnnouncementRepository: Sendable {
     func openStatus(of announcementID: Int64, in db: Database) throws -> [(userID: String, channelURL: String, sentAt: Int64, openAt: Int64)] {
         try Row.fetchAll(
             db.cachedStatement(sql: """
-                SELECT u.user_id, c.channel_url, msg.created_at, CASE WHEN m.last_read_at >= msg.created_at THEN m.last_read_at ELSE 0 END
+                SELECT u.user_id, c.channel_url, msg.created_at AS sent_at, CASE WHEN m.last_read_at >= msg.created_at THEN m.last_read_at ELSE 0 END AS read_at
                 FROM announcement_targets t
                 JOIN messages msg ON msg.id = t.message_id
                 JOIN channels c ON c.id = t.channel_id
@@ -136,7 +136,7 @@ struct AnnouncementRepository: Sendable {
                 ORDER BY u.user_id, c.channel_url
                 """),
             arguments: [announcementID]
-        ).map { ($0[0], $0[1], $0[2], $0[3]) }
+        ).map { ($0["user_id"], $0["channel_url"], $0["sent_at"], $0["read_at"]) }
     }
 
     /// For each announcement: how many members its messages reached (as `openStatus` lists

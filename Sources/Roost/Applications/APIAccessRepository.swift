@@ -17,8 +17,8 @@ struct SecondaryAPIToken: Sendable, Equatable, Codable, ResponseEncodable, Fetch
     }
 
     init(row: Row) {
-        token = row[0]
-        createdAt = row[1]
+        token = row["token"]
+        createdAt = row["created_at"]
     }
 }
 

@@ -214,13 +214,13 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(userRowIDs)
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT user_id, SUM(\(MemberRepository.unreadMessageCount(of: "members"))) FROM members
+                SELECT user_id, SUM(\(MemberRepository.unreadMessageCount(of: "members"))) AS unread FROM members
                 WHERE user_id IN (\(list.placeholders)) AND state = 'joined' GROUP BY user_id
                 """),
             arguments: list.arguments
         )
         var totals: [Int64: Int] = [:]
-        while let row = try rows.next() { totals[row[0]] = row[1] }
+        while let row = try rows.next() { totals[row["user_id"]] = row["unread"] }
         return totals
     }
 

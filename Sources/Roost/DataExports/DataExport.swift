@@ -62,15 +62,20 @@ struct DataExportRecord: Sendable, FetchableRecord {
     var fileURL: String?
     var expiresAt: Int64
 
+    /// The columns `init(row:)` reads, in its order.
+    enum Columns: Int, TableColumns {
+        case id, request_id, data_type, request, status, created_at, file_url, expires_at
+    }
+
     init(row: Row) {
-        id = row[0]
-        requestID = row[1]
-        dataType = ExportDataType(rawValue: row[2]) ?? .messages
-        request = JSONColumn.decode(ExportRequest.self, from: row[3]) ?? ExportRequest()
-        status = row[4]
-        createdAt = row[5]
-        fileURL = row[6]
-        expiresAt = row[7]
+        id = row[Columns.id]
+        requestID = row[Columns.request_id]
+        dataType = ExportDataType(rawValue: row[Columns.data_type]) ?? .messages
+        request = JSONColumn.decode(ExportRequest.self, from: row[Columns.request]) ?? ExportRequest()
+        status = row[Columns.status]
+        createdAt = row[Columns.created_at]
+        fileURL = row[Columns.file_url]
+        expiresAt = row[Columns.expires_at]
     }
 }
 

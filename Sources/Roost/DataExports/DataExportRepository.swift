@@ -2,7 +2,7 @@ import GRDB
 
 /// The data_exports table. Every method runs inside the caller's transaction.
 struct DataExportRepository: Sendable {
-    private static let columns = "id, request_id, data_type, request, status, created_at, file_url, expires_at"
+    private static let columns = DataExportRecord.Columns.qualified(by: "data_exports")
 
     func insert(requestID: String, type: ExportDataType, request: ExportRequest, at time: Int64, in db: Database) throws -> Int64 {
         try db.executeCached(

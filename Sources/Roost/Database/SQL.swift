@@ -84,6 +84,8 @@ extension Database {
     func groupedRowIDs(sql: String, arguments: StatementArguments) throws -> [Int64: [Int64]] {
         let rows = try Row.fetchCursor(cachedStatement(sql: sql), arguments: arguments)
         var grouped: [Int64: [Int64]] = [:]
+        // By position: the statement's two id columns, whatever it names them; read for every
+        // page of channels and messages (see `TableColumns` for what lookups by name cost).
         while let row = try rows.next() {
             grouped[row[0], default: []].append(row[1])
         }

@@ -7,6 +7,13 @@ struct Emoji: Sendable, Equatable, Codable {
     var url: String
 }
 
+extension Emoji {
+    /// From a row with the emojis table's `id`, `key` and `url`.
+    init(row: Row) {
+        self.init(id: row["id"], key: row["key"], url: row["url"])
+    }
+}
+
 /// A category of emojis.
 struct EmojiCategory: Sendable, Equatable {
     var id: Int64
@@ -20,13 +27,13 @@ struct EmojiRepository: Sendable {
     func categories(in db: Database) throws -> [EmojiCategory] {
         let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, url FROM emoji_categories ORDER BY id"))
         let emojis = try emojisByCategory(in: db)
-        return rows.map { EmojiCategory(id: $0[0], name: $0[1], url: $0[2], emojis: emojis[$0[0] as Int64] ?? []) }
+        return rows.map { EmojiCategory(id: $0["id"], name: $0["name"], url: $0["url"], emojis: emojis[$0["id"] as Int64] ?? []) }
     }
 
     func category(_ id: Int64, in db: Database) throws -> EmojiCategory? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, url FROM emoji_categories WHERE id = ?"), arguments: [id])
         else { return nil }
-        return EmojiCategory(id: row[0], name: row[1], url: row[2], emojis: try emojisByCategory(in: db)[id] ?? [])
+        return EmojiCategory(id: row["id"], name: row["name"], url: row["url"], emojis: try emojisByCategory(in: db)[id] ?? [])
     }
 
     func addCategory(name: String, url: String, isDefault: Bool = false, in db: Database) throws -> Int64 {
@@ -50,12 +57,12 @@ struct EmojiRepository: Sendable {
     }
 
     func emojis(in db: Database) throws -> [Emoji] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT id, key, url FROM emojis ORDER BY id")).map { Emoji(id: $0[0], key: $0[1], url: $0[2]) }
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT id, key, url FROM emojis ORDER BY id")).map(Emoji.init(row:))
     }
 
     func emoji(_ key: String, in db: Database) throws -> Emoji? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT id, key, url FROM emojis WHERE key = ?"), arguments: [key])
-            .map { Emoji(id: $0[0], key: $0[1], url: $0[2]) }
+            .map(Emoji.init(row:))
     }
 
     /// Adds an emoji; answers nil when its key is taken.
@@ -86,6 +93,6 @@ struct EmojiRepository: Sendable {
 
     private func emojisByCategory(in db: Database) throws -> [Int64: [Emoji]] {
         let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT category_id, id, key, url FROM emojis ORDER BY id"))
-        return Dictionary(grouping: rows, by: { $0[0] as Int64 }).mapValues { $0.map { Emoji(id: $0[1], key: $0[2], url: $0[3]) } }
+        return Dictionary(grouping: rows, by: { $0["category_id"] as Int64 }).mapValues { $0.map(Emoji.init(row:)) }
     }
 }

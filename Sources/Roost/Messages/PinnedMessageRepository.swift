@@ -34,6 +34,8 @@ struct PinnedMessageRepository: Sendable {
                 """),
             arguments: list.arguments
         )
+        // By position (channel_id, message_id): read for every channel of a channel list page,
+        // where a lookup by name is a measurable share (see `TableColumns`).
         while let row = try rows.next() { pins[row[0], default: []].append(row[1]) }
         return pins
     }

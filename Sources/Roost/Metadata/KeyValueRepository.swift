@@ -23,6 +23,7 @@ struct KeyValueRepository<Value: DatabaseValueConvertible & StatementColumnConve
             db.cachedStatement(sql: "SELECT key, value FROM \(table) WHERE \(owner) = ?"), arguments: [ownerID]
         )
         var items: [String: Value] = [:]
+        // Positions of the SELECT list above; see `items(ofOwners:)`.
         while let row = try rows.next() { items[row[0]] = row[1] as Value }
         return items
     }
@@ -34,6 +35,8 @@ struct KeyValueRepository<Value: DatabaseValueConvertible & StatementColumnConve
             arguments: list.arguments
         )
         var items: [Int64: [String: Value]] = [:]
+        // By position, as `TableColumns` reads (which says what lookups by name cost a message
+        // page): the metadata of every user a page of messages or channels names is read here.
         while let row = try rows.next() { items[row[0], default: [:]][row[1]] = row[2] as Value }
         return items
     }

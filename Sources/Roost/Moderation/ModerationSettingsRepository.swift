@@ -69,7 +69,7 @@ struct ModerationSettingsRepository: Sendable {
                 """),
             arguments: [messageID, channelID]
         ) else { return nil }
-        return (row[0], row[1], row[2], row[3])
+        return (row["user_id"], row["original"], row["replaced"], row["created_at"])
     }
 }
 

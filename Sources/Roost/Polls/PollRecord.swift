@@ -67,12 +67,12 @@ struct PollOptionRecord: Sendable, FetchableRecord {
     var voteCount: Int
 
     init(row: Row) {
-        id = row[0]
-        pollID = row[1]
-        text = row[2]
-        createdBy = row[3]
-        createdAt = row[4]
-        updatedAt = row[5]
-        voteCount = row[6]
+        id = row["id"]
+        pollID = row["poll_id"]
+        text = row["text"]
+        createdBy = row["created_by"]
+        createdAt = row["created_at"]
+        updatedAt = row["updated_at"]
+        voteCount = row["vote_count"]
     }
 }

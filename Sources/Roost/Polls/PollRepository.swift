@@ -6,7 +6,7 @@ struct PollRepository: Sendable {
     private static let columns = PollRecord.Columns.qualified(by: "polls")
     private static let optionColumns = """
         o.id, o.poll_id, o.text, o.created_by, o.created_at, o.updated_at,
-        (SELECT COUNT(*) FROM poll_votes v WHERE v.option_id = o.id)
+        (SELECT COUNT(*) FROM poll_votes v WHERE v.option_id = o.id) AS vote_count
         """
 
     func insert(_ poll: PollRecord, in db: Database) throws -> Int64 {
@@ -120,7 +120,7 @@ struct PollRepository: Sendable {
             db.cachedStatement(sql: "SELECT poll_id, option_id FROM poll_votes WHERE user_id = ? AND poll_id IN (\(list.placeholders)) ORDER BY option_id"),
             arguments: [userRowID] + list.arguments
         )
-        return Dictionary(grouping: rows, by: { $0[0] as Int64 }).mapValues { $0.map { $0[1] as Int64 } }
+        return Dictionary(grouping: rows, by: { $0["poll_id"] as Int64 }).mapValues { $0.map { $0["option_id"] as Int64 } }
     }
 
     /// How many users voted in each poll.
@@ -128,10 +128,10 @@ struct PollRepository: Sendable {
         guard !pollIDs.isEmpty else { return [:] }
         let list = SQL.ValueList(pollIDs)
         let rows = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT poll_id, COUNT(DISTINCT user_id) FROM poll_votes WHERE poll_id IN (\(list.placeholders)) GROUP BY poll_id"),
+            db.cachedStatement(sql: "SELECT poll_id, COUNT(DISTINCT user_id) AS voters FROM poll_votes WHERE poll_id IN (\(list.placeholders)) GROUP BY poll_id"),
             arguments: list.arguments
         )
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0["poll_id"], $0["voters"]) })
     }
 
     /// One page of an option's voters by user row id, the earliest user first.

@@ -20,17 +20,22 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
         self.createdAt = createdAt
     }
 
+    /// The columns `init(row:)` reads, in its order.
+    enum Columns: Int, TableColumns {
+        case id, request_id, action, user_id, user_ids, channel_delete_option, status, created_at, file_url, expires_at
+    }
+
     init(row: Row) {
-        id = row[0]
-        requestID = row[1]
-        action = row[2]
-        userID = row[3]
-        userIDs = JSONColumn.decode(row[4])
-        channelDeleteOption = row[5]
-        status = row[6]
-        createdAt = row[7]
-        fileURL = row[8]
-        expiresAt = row[9]
+        id = row[Columns.id]
+        requestID = row[Columns.request_id]
+        action = row[Columns.action]
+        userID = row[Columns.user_id]
+        userIDs = JSONColumn.decode(row[Columns.user_ids])
+        channelDeleteOption = row[Columns.channel_delete_option]
+        status = row[Columns.status]
+        createdAt = row[Columns.created_at]
+        fileURL = row[Columns.file_url]
+        expiresAt = row[Columns.expires_at]
     }
 
     func write(to fields: inout JSONFields) throws {
@@ -50,7 +55,7 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
 
 /// The gdpr_requests table. Every method runs inside the caller's transaction.
 struct GDPRRepository: Sendable {
-    private static let columns = "id, request_id, action, user_id, user_ids, channel_delete_option, status, created_at, file_url, expires_at"
+    private static let columns = GDPRRequest.Columns.qualified(by: "gdpr_requests")
 
     func insert(_ request: GDPRRequest, in db: Database) throws -> Int64 {
         try db.executeCached(

@@ -31,10 +31,10 @@ struct PushOutboxRepository: Sendable {
         )
         var candidates: [Candidate] = []
         for row in rows {
-            let userRowID: Int64 = row[0]
-            guard let type = DeviceTokenType(rawValue: row[1]) else { continue }
+            let userRowID: Int64 = row["user_id"]
+            guard let type = DeviceTokenType(rawValue: row["token_type"]) else { continue }
             if candidates.last?.userRowID != userRowID { candidates.append(Candidate(userRowID: userRowID, devices: [])) }
-            candidates[candidates.count - 1].devices.append((type, row[2]))
+            candidates[candidates.count - 1].devices.append((type, row["token"]))
         }
         return candidates
     }

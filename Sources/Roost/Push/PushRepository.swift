@@ -36,7 +36,7 @@ struct PushRepository: Sendable {
         try Row.fetchAll(
             db.cachedStatement(sql: "SELECT token_type, token FROM device_tokens WHERE user_id = ? ORDER BY token_type, created_at, token"),
             arguments: [userRowID]
-        ).compactMap { row in DeviceTokenType(rawValue: row[0]).map { ($0, row[1]) } }
+        ).compactMap { row in DeviceTokenType(rawValue: row["token_type"]).map { ($0, row["token"]) } }
     }
 
     func owners(of token: String, type: DeviceTokenType, in db: Database) throws -> [Int64] {
@@ -90,7 +90,7 @@ struct PushRepository: Sendable {
             db.cachedStatement(sql: "SELECT push_trigger_option, push_sound FROM channel_push_preferences WHERE channel_id = ? AND user_id = ?"),
             arguments: [channelID, userRowID]
         ) else { return ChannelPushPreference() }
-        return ChannelPushPreference(triggerOption: row[0], pushSound: row[1])
+        return ChannelPushPreference(triggerOption: row["push_trigger_option"], pushSound: row["push_sound"])
     }
 
     /// The trigger options a user set for channels, of those given that have one.
@@ -104,7 +104,7 @@ struct PushRepository: Sendable {
                 """),
             arguments: [userRowID] + list.arguments
         )
-        return Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(rows.map { ($0["channel_id"], $0["push_trigger_option"]) }, uniquingKeysWith: { first, _ in first })
     }
 
     func save(_ preference: ChannelPushPreference, of userRowID: Int64, in channelID: Int64, in db: Database) throws {
