@@ -51,13 +51,20 @@ struct ExportRequest: Codable, Sendable, Equatable {
     }
 }
 
-/// A row of data_exports. `status`: scheduled, done, or "no data" (as Sendbird spells it).
+/// Where an export (or a GDPR request) is, spelled as Sendbird spells it.
+enum ExportStatus: String, Sendable {
+    case scheduled, done
+    case noData = "no data"
+    case sizeExceeded = "size exceeded"
+}
+
+/// A row of data_exports.
 struct DataExportRecord: Sendable, FetchableRecord {
     var id: Int64
     var requestID: String
     var dataType: ExportDataType
     var request: ExportRequest
-    var status: String
+    var status: ExportStatus
     var createdAt: Int64
     var fileURL: String?
     var expiresAt: Int64
@@ -72,7 +79,7 @@ struct DataExportRecord: Sendable, FetchableRecord {
         requestID = row[Columns.request_id]
         dataType = ExportDataType(rawValue: row[Columns.data_type]) ?? .messages
         request = JSONColumn.decode(ExportRequest.self, from: row[Columns.request]) ?? ExportRequest()
-        status = row[Columns.status]
+        status = ExportStatus(rawValue: row[Columns.status]) ?? .scheduled
         createdAt = row[Columns.created_at]
         fileURL = row[Columns.file_url]
         expiresAt = row[Columns.expires_at]
@@ -83,7 +90,7 @@ extension DataExportRecord: JSONObject, ResponseEncodable {
     func write(to fields: inout JSONFields) throws {
         try fields.write("request_id", requestID)
         try fields.write("data_type", dataType.rawValue)
-        try fields.write("status", status)
+        try fields.write("status", status.rawValue)
         try fields.write("format", request.format)
         try fields.write("csv_delimiter", request.csvDelimiter)
         try fields.write("timezone", request.timezone)

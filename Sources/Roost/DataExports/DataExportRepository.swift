@@ -15,7 +15,7 @@ struct DataExportRepository: Sendable {
     func save(_ record: DataExportRecord, in db: Database) throws {
         try db.executeCached(
             sql: "UPDATE data_exports SET status = ?, file_url = ?, expires_at = ? WHERE id = ?",
-            arguments: [record.status, record.fileURL, record.expiresAt, record.id]
+            arguments: [record.status.rawValue, record.fileURL, record.expiresAt, record.id]
         )
     }
 

@@ -65,7 +65,7 @@ struct DataExportService: Sendable {
         }
         let found = try await database.read { db -> Found in
             guard let id = job.subjectID, let record = try exports.find(id: id, in: db) else { return .unlinked }
-            guard record.status == "scheduled" else { return record.fileURL?.contains("/\(fileID)/") == true ? .linked : .unlinked }
+            guard record.status == .scheduled else { return record.fileURL?.contains("/\(fileID)/") == true ? .linked : .unlinked }
             return .scheduled(record, try writer.files(of: record.dataType, record.request, in: db))
         }
         let (record, outcome): (DataExportRecord, ExportWriter.Outcome)
@@ -91,16 +91,16 @@ struct DataExportService: Sendable {
 
     /// Marks the export done, linking its file.
     func run(_ job: ScheduledJob, _ prepared: Prepared, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
-        guard let id = job.subjectID, var record = try exports.find(id: id, in: db), record.status == "scheduled" else {
+        guard let id = job.subjectID, var record = try exports.find(id: id, in: db), record.status == .scheduled else {
             if case .file(let stored) = prepared { afterCommit.add { [files] in files.remove(stored) } }
             return .done
         }
         switch prepared {
         case .moot: return .done
-        case .noData: record.status = "no data"
-        case .tooLarge: record.status = "size exceeded"
+        case .noData: record.status = .noData
+        case .tooLarge: record.status = .sizeExceeded
         case .file(let stored):
-            record.status = "done"
+            record.status = .done
             record.fileURL = stored.url
             record.expiresAt = try ExportedFiles(files: files).keep(for: id, in: "data_exports", at: now, in: db)
         }

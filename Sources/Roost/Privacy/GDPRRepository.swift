@@ -9,7 +9,7 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
     var userID = ""
     var userIDs: [String] = []
     var channelDeleteOption = UserErasure.ChannelOption.doNotDelete.rawValue
-    var status = "scheduled"
+    var status = ExportStatus.scheduled
     var createdAt: Int64
     var fileURL: String?
     var expiresAt: Int64 = 0
@@ -32,7 +32,7 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
         userID = row[Columns.user_id]
         userIDs = JSONColumn.decode(row[Columns.user_ids])
         channelDeleteOption = row[Columns.channel_delete_option]
-        status = row[Columns.status]
+        status = ExportStatus(rawValue: row[Columns.status]) ?? .scheduled
         createdAt = row[Columns.created_at]
         fileURL = row[Columns.file_url]
         expiresAt = row[Columns.expires_at]
@@ -41,7 +41,7 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
     func write(to fields: inout JSONFields) throws {
         try fields.write("request_id", requestID)
         try fields.write("action", action)
-        try fields.write("status", status)
+        try fields.write("status", status.rawValue)
         if action == "access" {
             try fields.write("user_id", userID)
         } else {
@@ -65,7 +65,7 @@ struct GDPRRepository: Sendable {
                 """,
             arguments: [
                 request.requestID, request.action, request.userID, JSONColumn.encode(request.userIDs), request.channelDeleteOption,
-                request.status, request.createdAt,
+                request.status.rawValue, request.createdAt,
             ]
         )
         return db.lastInsertedRowID
@@ -74,7 +74,7 @@ struct GDPRRepository: Sendable {
     func save(_ request: GDPRRequest, in db: Database) throws {
         try db.executeCached(
             sql: "UPDATE gdpr_requests SET status = ?, file_url = ?, expires_at = ? WHERE id = ?",
-            arguments: [request.status, request.fileURL, request.expiresAt, request.id]
+            arguments: [request.status.rawValue, request.fileURL, request.expiresAt, request.id]
         )
     }
 

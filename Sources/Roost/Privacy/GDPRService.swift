@@ -73,7 +73,7 @@ struct GDPRService: Sendable {
     func cancel(_ requestID: String) async throws {
         try await database.write { db in
             let request = try existing(requestID, in: db)
-            guard request.status == "scheduled" else { throw APIError.invalid("request_id", "The request already ran.") }
+            guard request.status == .scheduled else { throw APIError.invalid("request_id", "The request already ran.") }
             try jobs.cancel(Self.runKind, for: request.id, in: db)
             try requests.delete(request.id, in: db)
         }
@@ -104,7 +104,7 @@ struct GDPRService: Sendable {
         }
         let found = try await database.read { db -> Found in
             guard let id = job.subjectID, let request = try requests.find(id: id, in: db) else { return .moot(linked: false) }
-            guard request.status == "scheduled" else { return .moot(linked: request.fileURL?.contains("/\(fileID)/") == true) }
+            guard request.status == .scheduled else { return .moot(linked: request.fileURL?.contains("/\(fileID)/") == true) }
             guard request.action == "delete" else { return .access(request, try accessFiles(of: request.userID, in: db)) }
             let option = UserErasure.ChannelOption(rawValue: request.channelDeleteOption) ?? .doNotDelete
             return .erasure(try erasure.nextStep(of: request.userIDs, channels: option, after: progress, in: db))
@@ -127,7 +127,7 @@ struct GDPRService: Sendable {
 
     /// Records what was prepared: links an access file, or takes one step of an erasure.
     func run(_ job: ScheduledJob, _ prepared: Prepared, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
-        guard let id = job.subjectID, var request = try requests.find(id: id, in: db), request.status == "scheduled" else {
+        guard let id = job.subjectID, var request = try requests.find(id: id, in: db), request.status == .scheduled else {
             if case .accessFile(let stored) = prepared { afterCommit.add { [files] in files.remove(stored) } }
             return .done
         }
@@ -135,16 +135,16 @@ struct GDPRService: Sendable {
         case .moot:
             return .done
         case .noData:
-            request.status = "no data"
+            request.status = .noData
         case .accessFile(let stored):
-            request.status = "done"
+            request.status = .done
             request.fileURL = stored.url
             request.expiresAt = try ExportedFiles(files: files).keep(for: id, in: "gdpr_requests", at: now, in: db)
         case .erasure(let step, let progress):
             if let next = try UserErasure(files: files).perform(step, after: progress, in: db, afterCommit: afterCommit) {
                 return .again(at: now, payload: try JSONText(next).text)
             }
-            request.status = "done"
+            request.status = .done
         }
         try requests.save(request, in: db)
         return .done
