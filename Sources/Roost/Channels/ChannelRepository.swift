@@ -62,6 +62,12 @@ struct ChannelRepository: Sendable {
         try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE id = ?"), arguments: [rowID])
     }
 
+    /// A channel read again after a write in the same transaction, as it now is.
+    func existing(rowID: Int64, in db: Database) throws -> ChannelRecord {
+        guard let channel = try find(rowID: rowID, in: db) else { throw APIError.notFound("Channel") }
+        return channel
+    }
+
     func find(distinctKey: String, in db: Database) throws -> ChannelRecord? {
         try ChannelRecord.fetchOne(
             db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE distinct_key = ? ORDER BY id LIMIT 1"), arguments: [distinctKey]

@@ -50,6 +50,12 @@ struct MemberRepository: Sendable {
         )
     }
 
+    /// A membership read again after a write in the same transaction.
+    func existing(channelID: Int64, userRowID: Int64, in db: Database) throws -> MemberRecord {
+        guard let member = try find(channelID: channelID, userRowID: userRowID, in: db) else { throw APIError.notFound("Member") }
+        return member
+    }
+
     func find(channelID: Int64, userRowID: Int64, in db: Database) throws -> MemberRecord? {
         try MemberRecord.fetchOne(
             db.cachedStatement(sql: "SELECT \(MemberRecord.columns) FROM members WHERE channel_id = ? AND user_id = ?"), arguments: [channelID, userRowID]

@@ -19,6 +19,12 @@ struct DataExportRepository: Sendable {
         )
     }
 
+    /// An export read again after a write in the same transaction.
+    func existing(id: Int64, in db: Database) throws -> DataExportRecord {
+        guard let record = try find(id: id, in: db) else { throw APIError.notFound("Export") }
+        return record
+    }
+
     func find(id: Int64, in db: Database) throws -> DataExportRecord? {
         try DataExportRecord.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM data_exports WHERE id = ?"), arguments: [id])
     }

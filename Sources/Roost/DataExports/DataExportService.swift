@@ -24,7 +24,7 @@ struct DataExportService: Sendable {
         return try await database.write { db in
             let id = try exports.insert(requestID: RandomToken.hex(bytes: 8), type: type, request: request, at: now, in: db)
             try jobs.schedule(Self.runKind, for: id, at: now, payload: ExportedFiles.JobPayload.new(), in: db)
-            return try exports.find(id: id, in: db)!
+            return try exports.existing(id: id, in: db)
         }
     }
 

@@ -44,7 +44,7 @@ extension GroupChannelService {
             )
             added.append((userRowID, state))
         }
-        channel = try channels.find(rowID: channel.rowID, in: db)!
+        channel = try channels.existing(rowID: channel.rowID, in: db)
         let limit = channel.isSuper ? ChannelRules.maxSupergroupMembers : ChannelRules.maxMembers
         guard channel.memberCount <= limit else { throw APIError.tooManyItems("user_ids", max: limit) }
         if !added.isEmpty, channel.isDistinct {
@@ -65,7 +65,7 @@ extension GroupChannelService {
             try ModerationRules.checkNotBanned(userRowID, from: channel, at: now, in: db)
             try checkJoinLimit(userRowID, joining: .joined, userID: request.userID, in: db)
             try members.setJoined(channelID: channel.rowID, userRowID: userRowID, at: now, in: db)
-            let accepted = try channels.find(rowID: channel.rowID, in: db)!
+            let accepted = try channels.existing(rowID: channel.rowID, in: db)
             try channelEvents.joined(accepted, [userRowID], at: now, in: db)
             return try assembler.channel(
                 accepted, options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db
@@ -78,7 +78,7 @@ extension GroupChannelService {
         try await database.write { db in
             let (channel, userRowID) = try pendingInvitation(in: url, of: request.userID, in: db)
             try members.remove(channelID: channel.rowID, userRowID: userRowID, in: db)
-            try channelEvents.declined(try channels.find(rowID: channel.rowID, in: db)!, userRowID, at: now, in: db)
+            try channelEvents.declined(try channels.existing(rowID: channel.rowID, in: db), userRowID, at: now, in: db)
         }
     }
 
@@ -109,7 +109,7 @@ extension GroupChannelService {
                 try members.add(channelID: channel.rowID, userRowID: userRowID, state: .joined, inviterRowID: nil, at: now, in: db)
                 try membershipChanges.endDistinctness(of: &channel, in: db)
             }
-            let joined = try channels.find(rowID: channel.rowID, in: db)!
+            let joined = try channels.existing(rowID: channel.rowID, in: db)
             if state != .joined { try channelEvents.joined(joined, [userRowID], at: now, in: db) }
             return try assembler.channel(joined, options: stamped(ChannelViewOptions(showMembers: true, viewerRowID: userRowID)), in: db)
         }
@@ -135,7 +135,7 @@ extension GroupChannelService {
                 try operators.remove(leavers, from: channel.rowID, in: db)
             }
             if !leavers.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
-            try channelEvents.left(try channels.find(rowID: channel.rowID, in: db)!, left, at: now, in: db)
+            try channelEvents.left(try channels.existing(rowID: channel.rowID, in: db), left, at: now, in: db)
         }
     }
 

@@ -92,7 +92,7 @@ struct GroupChannelService: Sendable {
             added.append((userRowID, state))
         }
         try operators.add(operatorRows, to: channelID, in: db)
-        let record = try channels.find(rowID: channelID, in: db)!
+        let record = try channels.existing(rowID: channelID, in: db)
         try channelEvents.created(record, by: inviter, joined: added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
         try channelEvents.invited(record, by: inviter, added.filter { $0.state == .invited }.map(\.rowID), at: now, in: db)
         var channel = try assembler.channel(record, options: stamped(ChannelViewOptions(showMembers: true)), in: db)

@@ -93,7 +93,7 @@ extension MessageService {
                 let mentioned = try mentionedIDs.compactMap { try users.rowID(of: $0, in: db) }
                 try messages.replaceMentions(of: id, with: mentioned, in: db)
             }
-            channel = try channels.find(rowID: channel.rowID, in: db)!
+            channel = try channels.existing(rowID: channel.rowID, in: db)
             let answer = try assembler.message(record, in: channel, options: MessageViewOptions(), in: db)
             try events.message(.update, answer, in: channel, at: now, in: db)
             return answer

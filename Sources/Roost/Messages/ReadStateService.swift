@@ -86,7 +86,7 @@ struct ReadStateService: Sendable {
     func countPreference(of userID: String, in url: String) async throws -> CountPreference {
         try await database.read { db in
             let (channel, userRowID) = try membership(url, userID, in: db)
-            return try members.find(channelID: channel.rowID, userRowID: userRowID, in: db)!.countPreference
+            return try members.existing(channelID: channel.rowID, userRowID: userRowID, in: db).countPreference
         }
     }
 

@@ -35,7 +35,7 @@ struct OpenChannelService: Sendable {
                 in: db
             )
             try operators.add(operatorRows, to: channelID, in: db)
-            let record = try channels.find(rowID: channelID, in: db)!
+            let record = try channels.existing(rowID: channelID, in: db)
             let created = try assembler.channel(record, in: db)
             var payload = EventFields()
             payload.add("created_at", now)

@@ -61,7 +61,7 @@ struct ScheduledMessageService: Sendable {
                 PageCursor([String(query.order == .createdAt ? record.createdAt : record.scheduledAt), String(record.id)])
             }
             return try page.mapItems { records in
-                try records.map { record in try answer(record, in: try channels.find(rowID: record.channelID, in: db)!, in: db) }
+                try records.map { record in try answer(record, in: try channels.existing(rowID: record.channelID, in: db), in: db) }
             }
         }
     }

@@ -65,6 +65,12 @@ struct UserRepository: Sendable {
         return rowID
     }
 
+    /// A user read again after a write in the same transaction, as they now are.
+    func existing(_ userID: String, in db: Database) throws -> User {
+        guard let user = try find(userID, in: db) else { throw APIError.notFound("User") }
+        return user
+    }
+
     func find(_ userID: String, in db: Database) throws -> User? {
         let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM users WHERE user_id = ?"), arguments: [userID])
         return try users(from: rows, in: db).first

@@ -34,7 +34,7 @@ struct UserService: Sendable {
         return try await database.write { db in
             guard try users.rowID(of: new.userID, in: db) == nil else { throw APIError.alreadyExists("user_id") }
             try users.insert(new, in: db)
-            return try users.find(new.userID, in: db)!
+            return try users.existing(new.userID, in: db)
         }
     }
 
@@ -77,7 +77,7 @@ struct UserService: Sendable {
             if let sessionToken {
                 try users.addSessionToken(sessionToken, ofRow: try users.existingRowID(of: userID, in: db), in: db)
             }
-            return try users.find(userID, in: db)!
+            return try users.existing(userID, in: db)
         }
     }
 
