@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The overview page and the users pages.
+extension ConsoleRoutes {
+    // MARK: Overview
+
+    func registerOverview(on group: RouterGroup<RoostContext>) {
+        page(group, "") { _, context, session in
+            let totals = try await database.read { db in try repository.totals(in: db) }
+            let days = Self.lastDays(14, endingAt: clock.now)
+            let (first, last) = (days[0], days[days.count - 1])
+            let metric = try await call(
+                .get,
+                "/v3/statistics/metric?metric_type=messages&time_dimension=daily&start_year=\(first.year)&start_month=\(first.month)"
+                    + "&start_day=\(first.day)&end_year=\(last.year)&end_month=\(last.month)&end_day=\(last.day)",
+                session, context
+            )
+            var messagesPerDay: [String: Double] = [:]
+            for value in metric.json["values"]?.arrayValue ?? [] {
+                if let date = value["date"]?.stringValue { messagesPerDay[date] = Double(value["value"]?.intValue ?? 0) }
+            }
+            var active: [(label: String, value: Double)] = []
+            for day in days {
+                let dau = try await call(.get, "/v3/applications/dau?date=\(day.text)", session, context)
+                active.append((day.text, Double(dau.json["dau"]?.intValue ?? 0)))
+            }
+            return show("overview", [
+                "users": totals.users, "group_channels": totals.groupChannels, "open_channels": totals.openChannels, "messages": totals.messages,
+                "messages_chart": ConsoleCharts.bars(days.map { (label: $0.text, value: messagesPerDay[$0.text] ?? 0) }, id: "messages-chart"),
+                "dau_chart": ConsoleCharts.bars(active, id: "dau-chart"),
+            ], session)
+        }
+    }
+
+    struct Day {
+        let year: Int
+        let month: Int
+        let day: Int
+        var text: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    }
+
+    /// The last `count` UTC days up to the one holding `now` (ms), oldest first.
+    static func lastDays(_ count: Int, endingAt now: Int64) -> [Day] {
+        let today = now / 86_400_000
+        return (0..<Int64(count)).reversed().map { back in
+            let date = StatisticsRange.civil(today - back)
+            return Day(year: date.year, month: date.month, day: date.day)
+        }
+    }
+
+    // MARK: Users
+
+    func registerUsers(on group: RouterGroup<RoostContext>) {
+        page(group, "users") { request, context, session in
+            let query = request.query
+            let search = query.string("q")?.trimmingCharacters(in: .whitespaces) ?? ""
+            let byID = query.string("by_id") == "1"
+            var path = "/v3/users?limit=20"
+            if !search.isEmpty { path += byID ? "&user_ids=\(Self.encoded(search))" : "&nickname_startswith=\(Self.encoded(search))" }
+            if let token = query.string("token") { path += "&token=\(Self.encoded(token))" }
+            let reply = try await call(.get, path, session, context)
+            if let failure = reply.failure { return problem(failure, session) }
+            var values: [String: Any] = [
+                "q": search, "by_id": byID, "users": Self.withPaths(reply.json["users"], key: "user_id"),
+            ]
+            if let next = reply.json["next"]?.stringValue, !next.isEmpty {
+                values["next_link"] = "/console/users?q=\(Self.encoded(search))&by_id=\(byID ? "1" : "0")&token=\(Self.encoded(next))"
+            }
+            return show("users", values, session)
+        }
+        page(group, "users/:user_id") { _, context, session in
+            let userID = try context.pathParameter("user_id")
+            let user = try await call(.get, "/v3/users/\(Self.encoded(userID))", session, context)
+            if let failure = user.failure { return problem(failure, session, status: .notFound) }
+            let channels = try await call(.get, "/v3/users/\(Self.encoded(userID))/my_group_channels?limit=20&show_empty=true", session, context)
+            var values = user.json.templateValue as? [String: Any] ?? [:]
+            values["path"] = Self.encoded(userID)
+            values["metadata_items"] = Self.items(user.json["metadata"])
+            values["channels"] = Self.withPaths(channels.json["channels"], key: "channel_url")
+            return show("user", values, session)
+        }
+        action(group, "users/:user_id/active") { form, context, session in
+            let userID = try context.pathParameter("user_id")
+            let active = form["active"] == "true"
+            let reply = try await call(.put, "/v3/users/\(Self.encoded(userID))", body: .object(["is_active": .bool(active)]), session, context)
+            tell(session, reply, done: active ? "\(userID) is active again." : "\(userID) is deactivated.")
+            return "/console/users/\(Self.encoded(userID))"
+        }
+        action(group, "users/:user_id/session-token") { _, context, session in
+            let userID = try context.pathParameter("user_id")
+            let reply = try await call(.post, "/v3/users/\(Self.encoded(userID))/token", body: .object([:]), session, context)
+            tell(session, reply, done: "Session token for \(userID): \(reply.json["token"]?.stringValue ?? "")")
+            return "/console/users/\(Self.encoded(userID))"
+        }
+    }
+}
