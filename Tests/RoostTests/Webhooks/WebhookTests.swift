@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+import Hummingbird
+import HTTPTypes
+import HummingbirdTesting
+import Synchronization
+import Testing
+
+@testable import Roost
+
+/// Webhooks as a receiver on loopback gets them: the settings choose the categories, each
+/// event arrives once with Sendbird's signature, and Roost's own categories never arrive.
+@Suite struct WebhookTests {
+    /// What a receiver was sent: each body with its signature header.
+    final class Received: Sendable {
+        let posts = Mutex<[(body: String, signature: String?)]>([])
+
+        /// Waits (on real time, at most 5 s) until `count` posts arrived.
+        func wait(for count: Int) async throws -> [(body: String, signature: String?)] {
+            for _ in 0..<100 {
+                let posts = self.posts.withLock { $0 }
+                if posts.count >= count { return posts }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return posts.withLock { $0 }
+        }
+    }
+
+    @Test func subscribedEventsArriveSignedAndRoostsOwnNever() async throws {
+        let received = Received()
+        let router = Router()
+        router.post("hook") { request, _ -> HTTPResponse.Status in
+            let body = String(buffer: try await request.body.collect(upTo: 1 << 20))
+            received.posts.withLock { $0.append((body, request.headers[HTTPField.Name("x-sendbird-signature")!])) }
+            return .ok
+        }
+        try await Application(router: router).test(.live) { receiver in
+            let port = try #require(receiver.port)
+            try await withServer { api in
+                try await api.createUsers("ann", "bob")
+                try await api.createChannel(#"{"channel_url": "room", "user_ids": ["ann", "bob"]}"#)
+                let settings = try await api.put(
+                    "/v3/applications/settings/webhook",
+                    #"{"enabled": true, "url": "http://127.0.0.1:\#(port)/hook", "enabled_events": ["group_channel:message_send"]}"#
+                )
+                #expect(settings["webhook"]["enabled_events"] == ["group_channel:message_send"], "\(settings)")
+                // Not subscribed, or Roost's own: never posted.
+                #expect(try await api.post("/v3/group_channels/room/typing", #"{"user_ids": ["bob"]}"#).status == .ok)
+                try await api.say("ann", "first", in: "room")
+                #expect(try await api.put("/v3/group_channels/room", #"{"name": "Renamed"}"#).status == .ok)
+                try await api.say("bob", "second", in: "room")
+
+                let posts = try await received.wait(for: 2)
+                #expect(posts.count == 2)
+                let categories = posts.compactMap { try? JSONDecoder().decode(Event.self, from: Data($0.body.utf8)).category }
+                #expect(categories == ["group_channel:message_send", "group_channel:message_send"])
+                let key = SymmetricKey(data: Data(API.token.utf8))
+                for post in posts {
+                    #expect(post.signature == DeliveryEngine.signature(of: Array(post.body.utf8), key: key))
+                }
+                #expect(posts.map(\.body).joined().contains("second"))
+            }
+        }
+    }
+
+    private struct Event: Decodable {
+        let category: String
+    }
+}
