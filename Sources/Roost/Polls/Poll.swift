@@ -25,7 +25,7 @@ struct Poll: ResponseEncodable, JSONObject, Sendable {
             try fields.write("created_by", creator)
             try fields.write("created_at", record.createdAt)
             try fields.write("updated_at", record.updatedAt)
-            if let partialVoters { try fields.write("partial_voter_list", partialVoters.map(PollVoter.init)) }
+            if let partialVoters { try fields.write("partial_voter_list", partialVoters.map(EventUser.init)) }
         }
     }
 
@@ -48,18 +48,6 @@ struct Poll: ResponseEncodable, JSONObject, Sendable {
     }
 }
 
-/// A voter, as option voter lists show them.
-struct PollVoter: JSONObject, Sendable {
-    let user: UserSummary
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("user_id", user.userID)
-        try fields.write("nickname", user.nickname)
-        try fields.write("profile_url", user.profileURL)
-        try fields.write("metadata", user.metadata)
-    }
-}
-
 struct PollList: ResponseEncodable, JSONObject {
     let page: Page<Poll>
 
@@ -75,7 +63,7 @@ struct PollVoterList: ResponseEncodable, JSONObject {
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("vote_count", voteCount)
-        try fields.write("voters", page.items.map(PollVoter.init))
+        try fields.write("voters", page.items.map(EventUser.init))
         try fields.write("next", page.next)
     }
 }

@@ -1,5 +1,5 @@
 /// A user as event payloads show them (`sender`, `inviter`, `blocker`, `users`...): the
-/// short form Sendbird's webhooks use.
+/// short form Sendbird's webhooks use, which poll voter lists use too.
 struct EventUser: JSONObject, Sendable {
     let user: UserSummary
 
