@@ -91,7 +91,12 @@ enum SearchIndex {
         try db.execute(sql: "INSERT INTO message_search (message_search, rank) VALUES ('merge', ?)", arguments: [-compactionPagesPerStep])
         // FTS5 changes fewer than two rows when it found nothing to merge.
         guard db.totalChangesCount - before < 2 else { return true }
-        try db.execute(sql: "DELETE FROM search_index_compaction")
+        try endCompaction(in: db)
         return false
+    }
+
+    /// Ends a compaction, done or not: the follower indexes again.
+    static func endCompaction(in db: Database) throws {
+        try db.execute(sql: "DELETE FROM search_index_compaction")
     }
 }

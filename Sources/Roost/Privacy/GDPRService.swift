@@ -129,6 +129,8 @@ struct GDPRService: Sendable {
     func run(_ job: ScheduledJob, _ prepared: Prepared, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
         guard let id = job.subjectID, var request = try requests.find(id: id, in: db), request.status == .scheduled else {
             if case .accessFile(let stored) = prepared { afterCommit.add { [files] in files.remove(stored) } }
+            // A compaction this job began must not outlive it: the search index waits for it.
+            if JSONColumn.decode(UserErasure.Progress.self, from: job.payload)?.compacting == true { try SearchIndex.endCompaction(in: db) }
             return .done
         }
         switch prepared {
