@@ -18,8 +18,9 @@ struct MessageEffects: Sendable {
         of message: MessageRecord, in channel: ChannelRecord, mentioned: [Int64], markAsRead: Bool, in db: Database
     ) throws -> [Int64] {
         if let parentID = message.parentMessageID {
-            try messages.recordReply(to: parentID, at: message.createdAt, in: db)
-            if let parent = try messages.find(id: parentID, in: db) { try events.threadUpdated(parent, in: channel, at: message.createdAt, in: db) }
+            if let thread = try messages.recordReply(to: parentID, at: message.createdAt, in: db) {
+                try events.threadUpdated(parentID, replyCount: thread.replyCount, lastRepliedAt: thread.lastRepliedAt, in: channel, at: message.createdAt, in: db)
+            }
         }
         if channel.type == .open, let sender = message.senderRowID,
            try ParticipantRepository().enter(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db) {

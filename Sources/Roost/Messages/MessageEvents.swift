@@ -51,11 +51,13 @@ struct MessageEvents: Sendable {
     }
 
     /// A reply changed its parent's thread: how many replies it has, and when the last came.
-    func threadUpdated(_ parent: MessageRecord, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
+    func threadUpdated(
+        _ parentID: Int64, replyCount: Int64, lastRepliedAt: Int64, in channel: ChannelRecord, at time: Int64, in db: Database
+    ) throws {
         var payload = EventFields()
-        payload.add("parent_message_id", parent.id)
-        payload.add("reply_count", Int64(parent.replyCount))
-        payload.add("last_replied_at", parent.lastRepliedAt)
+        payload.add("parent_message_id", parentID)
+        payload.add("reply_count", replyCount)
+        payload.add("last_replied_at", lastRepliedAt)
         payload.add("updated_at", time)
         try log.recordStreamEvent(.threadInfoUpdate, payload, channel, at: time, in: db)
     }

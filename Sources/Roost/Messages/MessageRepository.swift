@@ -245,11 +245,16 @@ struct MessageRepository: Sendable {
     }
 
     /// Counts a reply on its parent.
-    func recordReply(to parentID: Int64, at time: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: "UPDATE messages SET reply_count = reply_count + 1, last_replied_at = MAX(last_replied_at, ?) WHERE id = ?",
+    /// Counts a reply to its parent; answers the parent's thread as it now is (nil when the
+    /// parent is gone).
+    func recordReply(to parentID: Int64, at time: Int64, in db: Database) throws -> (replyCount: Int64, lastRepliedAt: Int64)? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: """
+                UPDATE messages SET reply_count = reply_count + 1, last_replied_at = MAX(last_replied_at, ?) WHERE id = ?
+                RETURNING reply_count, last_replied_at
+                """),
             arguments: [time, parentID]
-        )
+        ).map { ($0["reply_count"], $0["last_replied_at"]) }
     }
 
     /// The senders who replied most to each parent, most replies first.
