@@ -48,8 +48,8 @@ struct DataExportRepository: Sendable {
         try String.fetchOne(db, sql: "SELECT file_url FROM \(table) WHERE id = ?", arguments: [id])
     }
 
-    /// Takes the link to its file off a row of `table`.
-    func unlinkFile(in table: String, id: Int64, in db: Database) throws {
-        try db.execute(sql: "UPDATE \(table) SET file_url = NULL WHERE id = ?", arguments: [id])
+    /// Takes the link to its file off a row of `table`, if the row still links `url`.
+    func unlinkFile(_ url: String, in table: String, id: Int64, in db: Database) throws {
+        try db.execute(sql: "UPDATE \(table) SET file_url = NULL WHERE id = ? AND file_url = ?", arguments: [id, url])
     }
 }

@@ -61,7 +61,7 @@ struct ExportedFiles: Sendable {
         guard parts.count == 3, Self.tables.contains(parts[1]), let id = job.subjectID,
               let url = try DataExportRepository().fileURL(in: parts[1], id: id, in: db)
         else { return .done }
-        try DataExportRepository().unlinkFile(in: parts[1], id: id, in: db)
+        try DataExportRepository().unlinkFile(url, in: parts[1], id: id, in: db)
         afterCommit.add { [files] in files.remove(url: url) }
         return .done
     }

@@ -103,6 +103,6 @@ struct ErasureRepository: Sendable {
     /// Takes a file's link off its row, if the row still links that file.
     func unlink(_ file: LinkedFile, in db: Database) throws {
         guard ExportedFiles.tables.contains(file.table) else { return }
-        try db.execute(sql: "UPDATE \(file.table) SET file_url = NULL WHERE id = ? AND file_url = ?", arguments: [file.id, file.url])
+        try DataExportRepository().unlinkFile(file.url, in: file.table, id: file.id, in: db)
     }
 }
