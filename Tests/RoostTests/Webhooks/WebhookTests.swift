@@ -26,7 +26,8 @@ import Testing
         }
     }
 
-    @Test func subscribedEventsArriveSignedAndRoostsOwnNever() async throws {
+    /// Runs `test` with a receiver on a loopback port that keeps what it is posted at `/hook`.
+    func withReceiver(_ test: @escaping @Sendable (Int, Received) async throws -> Void) async throws {
         let received = Received()
         let router = Router()
         router.post("hook") { request, _ -> HTTPResponse.Status in
@@ -35,7 +36,12 @@ import Testing
             return .ok
         }
         try await Application(router: router).test(.live) { receiver in
-            let port = try #require(receiver.port)
+            try await test(try #require(receiver.port), received)
+        }
+    }
+
+    @Test func subscribedEventsArriveSignedAndRoostsOwnNever() async throws {
+        try await withReceiver { port, received in
             try await withServer { api in
                 try await api.createUsers("ann", "bob")
                 try await api.createChannel(#"{"channel_url": "room", "user_ids": ["ann", "bob"]}"#)
@@ -63,7 +69,35 @@ import Testing
         }
     }
 
+    /// An invitation that turns a distinct channel into an ordinary one is reported as
+    /// Sendbird reports a channel change.
+    @Test func anInvitationEndingDistinctnessArrivesAsAChange() async throws {
+        try await withReceiver { port, received in
+            try await withServer { api in
+                try await api.createUsers("ann", "bob", "cid")
+                try await api.createChannel(#"{"channel_url": "pair", "user_ids": ["ann", "bob"], "is_distinct": true}"#)
+                #expect(try await api.put(
+                    "/v3/applications/settings/webhook",
+                    #"{"enabled": true, "url": "http://127.0.0.1:\#(port)/hook", "enabled_events": ["group_channel:changed"]}"#
+                ).status == .ok)
+                #expect(try await api.post("/v3/group_channels/pair/invite", #"{"user_ids": ["cid"]}"#).status == .ok)
+                let posts = try await received.wait(for: 1)
+                let change = try JSONDecoder().decode(Change.self, from: Data(try #require(posts.first).body.utf8))
+                #expect(change.category == "group_channel:changed" && change.channel.channel_url == "pair")
+                #expect(change.changes.map { "\($0.key):\($0.old)>\($0.new)" } == ["is_distinct:true>false"])
+            }
+        }
+    }
+
     private struct Event: Decodable {
         let category: String
+    }
+
+    private struct Change: Decodable {
+        struct Channel: Decodable { let channel_url: String }
+        struct Field: Decodable { let key: String, old: String, new: String }
+        let category: String
+        let channel: Channel
+        let changes: [Field]
     }
 }
