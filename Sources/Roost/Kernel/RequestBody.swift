@@ -30,7 +30,10 @@ extension Request {
 
     /// The boundary of a `multipart/form-data` body, or nil for any other body.
     var multipartBoundary: String? {
+        // Most bodies are JSON: a look for "multipart" spares them parsing the media type, which
+        // every request pays once in `BodyLimitMiddleware` and again in a route that takes forms.
         guard let contentType = headers[.contentType],
+            contentType.utf8.prefix(9).lazy.map({ $0 | 0x20 }).elementsEqual("multipart".utf8),
             let mediaType = MediaType(from: contentType), mediaType.isType(.multipartForm)
         else { return nil }
         return mediaType.parameter?.name == "boundary" ? mediaType.parameter?.value : nil
