@@ -11,10 +11,12 @@ func buildRouter(
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
     router.add(middleware: RequestMetricsMiddleware())
-    router.add(middleware: RequestLogMiddleware())
+    // A layer that would have nothing to do on any request is left out of the chain, so it
+    // costs nothing: the request log below `info`, the journal when its size is 0.
+    if settings.logLevel <= .info { router.add(middleware: RequestLogMiddleware()) }
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxSize: settings.maxBodySize, maxUploadSize: settings.maxUploadSize))
-    router.add(middleware: RequestJournalMiddleware(journal: emulator.journal, clock: clock))
+    if emulator.journal.isOn { router.add(middleware: RequestJournalMiddleware(journal: emulator.journal, clock: clock)) }
     router.add(middleware: FaultMiddleware(faults: emulator.faults))
     router.add(middleware: RestoreGateMiddleware(gate: snapshots.gate))
 

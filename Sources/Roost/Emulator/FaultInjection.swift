@@ -32,6 +32,8 @@ final class FaultInjection: Sendable {
     }
 
     private let faults = Mutex<[Fault]>([])
+    /// How many faults are set, read without the lock: a request meets none while it is 0.
+    private let count = Atomic<Int>(0)
 
     static let maxFaults = 100
 
@@ -48,6 +50,7 @@ final class FaultInjection: Sendable {
         return try faults.withLock { faults throws(APIError) in
             guard faults.count < Self.maxFaults else { throw .tooManyItems("faults", max: Self.maxFaults) }
             faults.append(fault)
+            count.store(faults.count, ordering: .releasing)
             return faults
         }
     }
@@ -55,18 +58,23 @@ final class FaultInjection: Sendable {
     var active: [Fault] { faults.withLock { $0 } }
 
     func clear() {
-        faults.withLock { $0.removeAll() }
+        faults.withLock { faults in
+            faults.removeAll()
+            count.store(0, ordering: .releasing)
+        }
     }
 
     /// The fault a request meets, used up by one; nil when none matches.
     func take(method: String, path: String) -> Fault? {
-        faults.withLock { faults in
+        guard count.load(ordering: .acquiring) > 0 else { return nil }
+        return faults.withLock { faults in
             guard let index = faults.firstIndex(where: { fault in
                 (fault.method.map { $0.uppercased() == method } ?? true) && path.hasPrefix(fault.pathPrefix)
             }) else { return nil }
             let fault = faults[index]
             faults[index].times -= 1
             if faults[index].times == 0 { faults.remove(at: index) }
+            count.store(faults.count, ordering: .releasing)
             return fault
         }
     }
