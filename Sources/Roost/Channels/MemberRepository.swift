@@ -238,9 +238,11 @@ struct MemberRepository: Sendable {
         )
     }
 
-    func setMessageOffset(_ offset: Int64, channelID: Int64, userRowID: Int64, in db: Database) throws {
+    /// Hides the messages before `offset` from one member, or from every member when
+    /// `userRowID` is nil.
+    func setMessageOffset(_ offset: Int64, channelID: Int64, userRowID: Int64?, in db: Database) throws {
         try db.executeCached(
-            sql: "UPDATE members SET message_offset = ? WHERE channel_id = ? AND user_id = ?",
+            sql: "UPDATE members SET message_offset = ? WHERE channel_id = ? AND user_id = COALESCE(?, user_id)",
             arguments: [offset, channelID, userRowID]
         )
     }

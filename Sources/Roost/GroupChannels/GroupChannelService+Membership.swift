@@ -205,8 +205,11 @@ extension GroupChannelService {
             try members.setHiddenState(state, channelID: channel.rowID, userRowID: member, messageOffset: offset, in: db)
             if let offset {
                 // The messages hidden are read: none of them is left unread.
-                let hidden = try member.map { [$0] } ?? (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []).map(\.userRowID)
-                for userRowID in hidden { try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: offset, in: db) }
+                if let member {
+                    try readState.markRead(channelID: channel.rowID, userRowID: member, upTo: offset, in: db)
+                } else {
+                    try readState.markEveryoneRead(channelID: channel.rowID, upTo: offset, in: db)
+                }
             }
             var payload = EventFields()
             payload.add("hidden_at", now)
@@ -252,12 +255,13 @@ extension GroupChannelService {
         let now = clock.now
         return try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
-            let resetMembers = request.resetAll == true
-                ? try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID]?.map(\.userRowID) ?? []
-                : [try memberRowID(request.userID, of: channel, in: db)]
-            for userRowID in resetMembers {
-                try members.setMessageOffset(now, channelID: channel.rowID, userRowID: userRowID, in: db)
-                try readState.markRead(channelID: channel.rowID, userRowID: userRowID, upTo: now, in: db)
+            // A statement each, whether for one member or for every member of a Supergroup.
+            let member = request.resetAll == true ? nil : try memberRowID(request.userID, of: channel, in: db)
+            try members.setMessageOffset(now, channelID: channel.rowID, userRowID: member, in: db)
+            if let member {
+                try readState.markRead(channelID: channel.rowID, userRowID: member, upTo: now, in: db)
+            } else {
+                try readState.markEveryoneRead(channelID: channel.rowID, upTo: now, in: db)
             }
             return now
         }

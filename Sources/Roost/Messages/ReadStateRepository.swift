@@ -51,28 +51,41 @@ struct ReadStateRepository: Sendable {
     @discardableResult
     func markRead(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws -> Int? {
         try Int.fetchOne(
-            db.cachedStatement(sql: """
-                UPDATE members SET
-                    last_read_at = MAX(last_read_at, :time),
-                    delivered_at = MAX(delivered_at, :time),
-                    unread_base = (SELECT counted_messages FROM channels WHERE id = :channel) - (
-                        SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
-                            AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
-                            AND m.parent_message_id IS NULL AND m.sender_id IS NOT :user
-                            AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = :user AND u.message_id = m.id)),
-                    unread_mention_count = (
-                        SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
-                            AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
-                            AND m.parent_message_id IS NULL AND m.sender_id IS NOT :user
-                            AND members.count_preference IN ('all', 'unread_mention_count_only')
-                            AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = :user AND u.message_id = m.id)
-                            AND (m.mention_type = 'channel'
-                                 OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = :user AND mm.notified)))
-                WHERE channel_id = :channel AND user_id = :user
+            db.cachedStatement(sql: Self.markRead(where: "channel_id = :channel AND user_id = :user") + """
+
                 RETURNING \(MemberRepository.unreadMessageCount(of: "members"))
                 """),
             arguments: ["channel": channelID, "user": userRowID, "time": time]
         )
+    }
+
+    /// Every member has read everything up to `time`: one statement, however many members.
+    func markEveryoneRead(channelID: Int64, upTo time: Int64, in db: Database) throws {
+        try db.executeCached(sql: Self.markRead(where: "channel_id = :channel"), arguments: ["channel": channelID, "time": time])
+    }
+
+    /// Marks read up to `:time` the members `condition` picks, recounting each one's unread
+    /// messages and mentions after it.
+    private static func markRead(where condition: String) -> String {
+        """
+        UPDATE members SET
+            last_read_at = MAX(last_read_at, :time),
+            delivered_at = MAX(delivered_at, :time),
+            unread_base = (SELECT counted_messages FROM channels WHERE id = :channel) - (
+                SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
+                    AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
+                    AND m.parent_message_id IS NULL AND m.sender_id IS NOT members.user_id
+                    AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = members.user_id AND u.message_id = m.id)),
+            unread_mention_count = (
+                SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
+                    AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
+                    AND m.parent_message_id IS NULL AND m.sender_id IS NOT members.user_id
+                    AND members.count_preference IN ('all', 'unread_mention_count_only')
+                    AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = members.user_id AND u.message_id = m.id)
+                    AND (m.mention_type = 'channel'
+                         OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = members.user_id AND mm.notified)))
+        WHERE \(condition)
+        """
     }
 
     /// A member read up to `time`, when no message of the channel is newer (their own send,

@@ -65,17 +65,22 @@ import Testing
     @Test func hidingPreviousMessagesLeavesNoneUnread() async throws {
         let clock = TestClock()
         try await withServer(clock: clock) { api in
-            try await api.createUsers("ann", "bob")
-            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["ann", "bob"]}"#)
+            try await api.createUsers("ann", "bob", "cid")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["ann", "bob", "cid"]}"#)
             try await api.say("ann", "one", in: "room")
             try await api.say("ann", "two", in: "room")
             clock.advance(milliseconds: 1_000)
             #expect(try await api.put("/v3/group_channels/room/hide", #"{"user_id": "bob", "hide_previous_messages": true}"#).status == .ok)
-            #expect(try await api.get("/v3/group_channels/room/messages/unread_count?user_ids=bob")["unread"] == ["bob": 0])
+            #expect(try await api.get("/v3/group_channels/room/messages/unread_count?user_ids=bob,cid")["unread"] == ["bob": 0, "cid": 2])
             // Without hiding the previous messages, they stay unread.
             try await api.say("ann", "three", in: "room")
             #expect(try await api.put("/v3/group_channels/room/hide", #"{"user_id": "bob"}"#).status == .ok)
-            #expect(try await api.get("/v3/group_channels/room/messages/unread_count?user_ids=bob")["unread"] == ["bob": 1])
+            #expect(try await api.get("/v3/group_channels/room/messages/unread_count?user_ids=bob,cid")["unread"] == ["bob": 1, "cid": 3])
+            // Hidden for everyone with the previous messages, they are read by everyone.
+            clock.advance(milliseconds: 1_000)
+            let hideAll = #"{"should_hide_all": true, "hide_previous_messages": true}"#
+            #expect(try await api.put("/v3/group_channels/room/hide", hideAll).status == .ok)
+            #expect(try await api.get("/v3/group_channels/room/messages/unread_count?user_ids=bob,cid")["unread"] == ["bob": 0, "cid": 0])
         }
     }
 
