@@ -4,7 +4,8 @@ import Testing
 /// The folders of `Sources/Roost` depend on each other one way only: the kernel and the
 /// database layer on no feature, features on the kernel, the database layer and the
 /// features below them, and nothing on the composition root (`App`). A folder depends on
-/// another when it names a type (or an `APIError` case) declared there.
+/// another when it names a type declared there, or a member an extension there declares
+/// (such as an `APIError` case, or a method added to GRDB's `Database`).
 @Suite struct ArchitectureTests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -37,18 +38,27 @@ import Testing
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         var declaredIn: [String: String] = [:]
         var code: [(folder: String, text: String)] = []
+        var extensionMembers: [String: String] = [:]
+        var declarations: [String: Int] = [:]
         for file in files {
             let folder = String(file.split(separator: "/")[0])
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(of: #/(?m)^(?:public |final |indirect )*(?:struct|enum|class|protocol|typealias|actor) ([A-Z]\w*)/#) {
                 declaredIn[String(match.1)] = folder
             }
-            for block in text.matches(of: #/(?ms)^extension APIError \{(.*?)^\}/#) {
-                for member in block.1.matches(of: #/static (?:let|func) (\w+)/#) {
-                    declaredIn["APIError." + member.1] = folder
+            for block in text.matches(of: #/(?ms)^extension ([\w.]+)[^{\n]*\{(.*?)^\}/#) {
+                for member in block.2.matches(of: #/(?m)^    (?:public |static |mutating |@discardableResult )*(?:func|var|let) (\w+)/#) {
+                    // An error's name always means that error: `throw .missing(…)`.
+                    if block.1 == "APIError" { declaredIn["." + member.1] = folder } else { extensionMembers[String(member.1)] = folder }
                 }
             }
+            for name in text.matches(of: #/\b(?:func|var|let|case) (\w+)/#) { declarations[String(name.1), default: 0] += 1 }
             code.append((folder, strippingCommentsAndStrings(text)))
+        }
+        // Only a name declared once in all the sources says which declaration a use means
+        // (`.now` may be any clock's, `.delete` any repository's).
+        for (name, folder) in extensionMembers where declarations[name] == 1 && declaredIn["." + name] == nil {
+            declaredIn["." + name] = folder
         }
         var graph: [String: Set<String>] = [:]
         for (folder, text) in code {
@@ -57,7 +67,7 @@ import Testing
                 if let other = declaredIn[String(word.0)], other != folder { graph[folder, default: []].insert(other) }
             }
             for member in text.matches(of: #/\.(\w+)\b/#) {
-                if let other = declaredIn["APIError." + member.1], other != folder { graph[folder, default: []].insert(other) }
+                if let other = declaredIn["." + member.1], other != folder { graph[folder, default: []].insert(other) }
             }
         }
         return graph
