@@ -74,7 +74,7 @@ struct EmulatorRoutes: Sendable {
             let limit = try query.int("limit") ?? 100
             guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
             let since = try query.int64("since") ?? 0
-            return RequestList(entries: emulator.journal.entries(
+            return KeyedList(key: "requests", items: emulator.journal.entries(
                 limit: limit, pathPrefix: query.string("path_prefix"), status: try query.int("status"), since: since
             ))
         }
@@ -83,7 +83,7 @@ struct EmulatorRoutes: Sendable {
             let limit = try request.query.int("limit") ?? 100
             guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
             let feed = request.query.string("feed")
-            return DeliveryList(attempts: Array(emulator.deliveries.all.filter { feed == nil || $0.feed == feed }.suffix(limit)))
+            return KeyedList(key: "deliveries", items: Array(emulator.deliveries.all.filter { feed == nil || $0.feed == feed }.suffix(limit)))
         }
     }
 }
@@ -132,49 +132,39 @@ struct FaultList: ResponseEncodable, JSONObject {
     }
 }
 
-struct DeliveryList: ResponseEncodable, JSONObject {
-    let attempts: [DeliveryAttempts.Attempt]
-
-    struct Item: JSONObject {
-        let attempt: DeliveryAttempts.Attempt
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("feed", attempt.feed)
-            try fields.write("url", attempt.url)
-            try fields.write("category", attempt.category)
-            try fields.write("event_seq", attempt.seq)
-            try fields.write("status_code", attempt.statusCode)
-            try fields.write("attempt", attempt.attempt)
-            try fields.write("attempted_at", attempt.at)
-        }
-    }
+/// A list answered under one key, such as `{"requests": [...]}`.
+struct KeyedList<Item: JSONObject>: ResponseEncodable, JSONObject {
+    let key: String
+    let items: [Item]
 
     func write(to fields: inout JSONFields) throws {
-        try fields.write("deliveries", attempts.map(Item.init))
+        try fields.write(key, items)
     }
 }
 
-struct RequestList: ResponseEncodable, JSONObject {
-    let entries: [RequestJournal.Entry]
-
-    struct Item: JSONObject {
-        let entry: RequestJournal.Entry
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("id", entry.id)
-            try fields.write("at", entry.at)
-            try fields.write("method", entry.method)
-            try fields.write("path", entry.path)
-            try fields.write("query", entry.query)
-            try fields.write("token", entry.token)
-            try fields.write("status", entry.status)
-            try fields.write("duration_ms", (entry.milliseconds * 100).rounded() / 100)
-            try fields.write("request_body", entry.requestBody)
-            try fields.write("response_body", entry.responseBody)
-        }
-    }
-
+extension DeliveryAttempts.Attempt: JSONObject {
     func write(to fields: inout JSONFields) throws {
-        try fields.write("requests", entries.map(Item.init))
+        try fields.write("feed", feed)
+        try fields.write("url", url)
+        try fields.write("category", category)
+        try fields.write("event_seq", seq)
+        try fields.write("status_code", statusCode)
+        try fields.write("attempt", attempt)
+        try fields.write("attempted_at", at)
+    }
+}
+
+extension RequestJournal.Entry: JSONObject {
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("id", id)
+        try fields.write("at", at)
+        try fields.write("method", method)
+        try fields.write("path", path)
+        try fields.write("query", query)
+        try fields.write("token", token)
+        try fields.write("status", status)
+        try fields.write("duration_ms", (milliseconds * 100).rounded() / 100)
+        try fields.write("request_body", requestBody)
+        try fields.write("response_body", responseBody)
     }
 }
