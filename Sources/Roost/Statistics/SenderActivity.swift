@@ -5,7 +5,6 @@ import GRDB
 /// and event, and its sender is counted active in a transaction of its own a moment later.
 /// A sender already counted that day costs no write at all.
 struct SenderActivity: EventConsumer {
-    private let users = UserRepository()
     private let activity = UserActivityRepository()
 
     var name: String { "sender_activity" }
@@ -17,29 +16,16 @@ struct SenderActivity: EventConsumer {
         let time: Int64
     }
 
-    /// What a message event says of its sender.
-    private struct Sent: Decodable {
-        struct Sender: Decodable {
-            let userID: String
-            enum CodingKeys: String, CodingKey { case userID = "user_id" }
-        }
-
-        let sender: Sender?
-    }
-
     func isActive(in db: Database) throws -> Bool { true }
 
+    /// The senders of the batch not yet counted that day, read in one statement: decoding
+    /// each message event's payload and looking its sender up one by one was 4% of a send's
+    /// CPU.
     func prepare(_ events: [StoredEvent], in db: Database) throws -> [Active]? {
-        var days = Set<[Int64]>()
-        var active: [Active] = []
-        for event in events {
-            guard let userID = JSONColumn.decode(Sent.self, from: event.payload)?.sender?.userID,
-                  let rowID = try users.rowID(of: userID, in: db)
-            else { continue }
-            let day = event.createdAt / UserActivityRepository.dayLength
-            guard days.insert([rowID, day]).inserted, try !activity.wasActive(rowID, onDayOf: event.createdAt, in: db) else { continue }
-            active.append(Active(userRowID: rowID, time: event.createdAt))
-        }
+        guard let first = events.first?.seq, let last = events.last?.seq else { return nil }
+        let active = try activity.newlyActiveSenders(
+            ofEventsFrom: first, through: last, categories: categories.map(\.rawValue), senderPath: "$.sender.user_id", in: db
+        ).map { Active(userRowID: $0.userRowID, time: $0.time) }
         return active.isEmpty ? nil : active
     }
 
