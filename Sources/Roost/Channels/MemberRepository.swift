@@ -120,6 +120,26 @@ struct MemberRepository: Sendable {
         return Dictionary(grouping: members, by: \.channelID)
     }
 
+    /// Every member of each channel with their user's summary (without metadata), in one
+    /// query: a channel view shows both, and the members' users were otherwise read again.
+    func membersWithUsers(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [(member: MemberRecord, user: UserSummary)]] {
+        guard !channelIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(channelIDs)
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT \(Self.memberColumns), \(UserRepository.summaryColumns(of: "u")) FROM members m JOIN users u ON u.id = m.user_id
+                WHERE m.channel_id IN (\(list.placeholders)) ORDER BY u.nickname, u.id
+                """),
+            arguments: list.arguments
+        )
+        var members: [Int64: [(member: MemberRecord, user: UserSummary)]] = [:]
+        while let row = try rows.next() {
+            let member = MemberRecord(row: row)
+            members[member.channelID, default: []].append((member, UserRepository.summary(in: row, from: MemberRecord.Columns.allCases.count)))
+        }
+        return members
+    }
+
     /// The listing user's membership in each of several channels.
     func memberships(of userRowID: Int64, inChannels channelIDs: [Int64], in db: Database) throws -> [Int64: MemberRecord] {
         guard !channelIDs.isEmpty else { return [:] }

@@ -15,7 +15,8 @@ struct GroupChannelAssembler: Sendable {
         let operatorIDs = try operators.operators(ofChannels: channelIDs, in: db)
         let operatorSets = operatorIDs.mapValues(Set.init)
         let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
-        let memberRecords = needsMembers ? try members.members(ofChannels: channelIDs, in: db) : [:]
+        let memberRows = needsMembers ? try members.membersWithUsers(ofChannels: channelIDs, in: db) : [:]
+        let memberRecords = memberRows.mapValues { $0.map(\.member) }
         let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
         let viewerPushOptions = try options.viewerRowID.map {
             try PushRepository().channelTriggerOptions(of: $0, inChannels: Array(viewerMemberships.keys), in: db)
@@ -28,10 +29,11 @@ struct GroupChannelAssembler: Sendable {
 
         var userRowIDs = Set(records.compactMap(\.createdBy))
         operatorIDs.values.forEach { userRowIDs.formUnion($0) }
-        memberRecords.values.forEach { userRowIDs.formUnion($0.map(\.userRowID)) }
         userRowIDs.formUnion(viewerMemberships.values.compactMap(\.inviterRowID))
         typing.values.forEach { userRowIDs.formUnion($0) }
-        let summaries = try users.summaries(ofRows: userRowIDs, in: db)
+        var memberUsers: [Int64: UserSummary] = [:]
+        memberRows.values.forEach { $0.forEach { memberUsers[$0.user.rowID] = $0.user } }
+        let summaries = try users.summaries(ofRows: userRowIDs, completing: memberUsers, in: db)
         let pins = try PinnedMessageRepository().pins(ofChannels: channelIDs, in: db)
         let shownMessages = try shownMessages(
             of: records, seenBy: viewerMemberships, pinned: pins,

@@ -200,47 +200,67 @@ struct UserRepository: Sendable {
 
     // MARK: Summaries
 
-    /// One user's summary, nil when there is no such user.
     /// The summary of a user who must exist (400201 otherwise).
     func existingSummary(of userID: String, in db: Database) throws -> UserSummary {
         guard let summary = try summary(ofRow: try existingRowID(of: userID, in: db), in: db) else { throw APIError.notFound("User") }
         return summary
     }
 
+    /// One user's summary, nil when there is no such user.
     func summary(ofRow rowID: Int64, in db: Database) throws -> UserSummary? {
         try summaries(ofRows: [rowID], in: db)[rowID]
     }
 
-    /// The columns of a user's summary, in the order `summaries(ofRows:)` reads them.
+    /// The columns of a user's summary, in the order `summary(in:from:)` reads them.
     private enum SummaryColumns: Int, TableColumns {
         case id, user_id, nickname, profile_url, is_active, last_seen_at, open_streams
     }
 
-    private static let summaryColumns = SummaryColumns.qualified(by: "users")
+    /// A summary's columns of the users table as `table` names it, for a query that reads
+    /// them beside others (and then `summary(in:from:)`).
+    static func summaryColumns(of table: String) -> String {
+        SummaryColumns.qualified(by: table)
+    }
+
+    /// The summary in `row`'s columns from `offset` on, as `summaryColumns(of:)` lists them,
+    /// without metadata (`summaries(ofRows:completing:)` adds it).
+    static func summary(in row: Row, from offset: Int) -> UserSummary {
+        func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: SummaryColumns) -> Value {
+            row[offset + column.rawValue]
+        }
+        return UserSummary(
+            rowID: column(.id), userID: column(.user_id), nickname: column(.nickname), profileURL: column(.profile_url),
+            isActive: column(.is_active), lastSeenAt: column(.last_seen_at), isOnline: column(.open_streams) as Int > 0, metadata: [:]
+        )
+    }
 
     /// Summaries of the given users in two queries, keyed by row id. Every page of messages,
-    /// members or channels reads them, so their columns are read by position.
-    func summaries(ofRows rowIDs: some Collection<Int64>, in db: Database) throws -> [Int64: UserSummary] {
-        let unique = Array(Set(rowIDs))
-        guard !unique.isEmpty else { return [:] }
-        let list = SQL.ValueList(unique)
-        let metadata = try Self.metadata.items(ofOwners: list, in: db)
+    /// members or channels reads them, so their columns are read by position. Users in `known`
+    /// (read beside other rows of the same transaction) are not read again; only their
+    /// metadata is, with everyone else's.
+    func summaries(
+        ofRows rowIDs: some Collection<Int64>, completing known: [Int64: UserSummary] = [:], in db: Database
+    ) throws -> [Int64: UserSummary] {
+        let wanted = Set(rowIDs).union(known.keys)
+        guard !wanted.isEmpty else { return [:] }
+        let metadata = try Self.metadata.items(ofOwners: SQL.ValueList(Array(wanted)), in: db)
+        var summaries: [Int64: UserSummary] = [:]
+        summaries.reserveCapacity(wanted.count)
+        for var summary in known.values {
+            summary.metadata = metadata[summary.rowID] ?? [:]
+            summaries[summary.rowID] = summary
+        }
+        let unknown = Array(wanted.subtracting(known.keys))
+        guard !unknown.isEmpty else { return summaries }
+        let list = SQL.ValueList(unknown)
         let rows = try Row.fetchCursor(
-            db.cachedStatement(
-                sql: "SELECT \(Self.summaryColumns) FROM users WHERE id IN (\(list.placeholders))"
-            ),
+            db.cachedStatement(sql: "SELECT \(Self.summaryColumns(of: "users")) FROM users WHERE id IN (\(list.placeholders))"),
             arguments: list.arguments
         )
-        var summaries: [Int64: UserSummary] = [:]
-        summaries.reserveCapacity(unique.count)
         while let row = try rows.next() {
-            let rowID: Int64 = row[SummaryColumns.id]
-            summaries[rowID] = UserSummary(
-                rowID: rowID, userID: row[SummaryColumns.user_id], nickname: row[SummaryColumns.nickname],
-                profileURL: row[SummaryColumns.profile_url], isActive: row[SummaryColumns.is_active],
-                lastSeenAt: row[SummaryColumns.last_seen_at], isOnline: row[SummaryColumns.open_streams] as Int > 0,
-                metadata: metadata[rowID] ?? [:]
-            )
+            var summary = Self.summary(in: row, from: 0)
+            summary.metadata = metadata[summary.rowID] ?? [:]
+            summaries[summary.rowID] = summary
         }
         return summaries
     }
