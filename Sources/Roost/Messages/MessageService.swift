@@ -106,10 +106,10 @@ struct MessageService: Sendable {
         // In the order given: the first ten are the ones notified.
         let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }.filter { named.insert($0).inserted }
         return SendCheck(
-            channel: channel, sender: sender,
-            senderIsOperator: try sender.map { try operators.isOperator($0, of: channel.rowID, in: db) } ?? false,
+            channel: channel, sender: sender?.rowID,
+            senderIsOperator: try sender.map { try operators.isOperator($0.rowID, of: channel.rowID, in: db) } ?? false,
             filteredText: filtered, mentioned: mentioned,
-            users: try users.summaries(ofRows: mentioned + (sender.map { [$0] } ?? []), in: db)
+            users: try users.summaries(ofRows: mentioned, completing: sender.map { [$0.rowID: $0] } ?? [:], in: db)
         )
     }
 
@@ -200,11 +200,13 @@ struct MessageService: Sendable {
         }
     }
 
-    private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> Int64? {
+    /// The sender a send's rules let send, read once for both the rules and the answer.
+    private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> UserSummary? {
         guard type != .admin else { return nil }
         guard let userID = request.userID else { throw APIError.missing("user_id") }
-        guard let (rowID, isActive) = try users.activity(of: userID, in: db) else { throw APIError.notFound("User") }
-        guard isActive else { throw APIError.senderDeactivated }
+        guard let sender = try users.summaryWithoutMetadata(of: userID, in: db) else { throw APIError.notFound("User") }
+        guard sender.isActive else { throw APIError.senderDeactivated }
+        let rowID = sender.rowID
         if channel.type == .group {
             guard try members.hasJoined(channelID: channel.rowID, userRowID: rowID, in: db) else {
                 throw APIError.senderNotMember
@@ -220,7 +222,7 @@ struct MessageService: Sendable {
         if channel.freeze, try !operators.isOperator(rowID, of: channel.rowID, in: db) {
             throw APIError.channelFrozen
         }
-        return rowID
+        return sender
     }
 
     /// Whether the participants of an open channel see the message arrive: an open channel

@@ -36,10 +36,13 @@ struct UserRepository: Sendable {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM users WHERE user_id = ?"), arguments: [userID])
     }
 
-    /// A user's row id and whether they are active: what sending a message checks.
-    func activity(of userID: String, in db: Database) throws -> (rowID: Int64, isActive: Bool)? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT id, is_active FROM users WHERE user_id = ?"), arguments: [userID])
-            .map { ($0["id"], $0["is_active"]) }
+    /// A user's summary without metadata, nil when there is no such user: what sending a
+    /// message checks (is the sender active?) and then shows, completed by
+    /// `summaries(ofRows:completing:)`.
+    func summaryWithoutMetadata(of userID: String, in db: Database) throws -> UserSummary? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(Self.summaryColumns(of: "users")) FROM users WHERE user_id = ?"), arguments: [userID]
+        ).map { Self.summary(in: $0, from: 0) }
     }
 
     /// The row id of a user who must exist: an unknown id is Sendbird's "User not found".

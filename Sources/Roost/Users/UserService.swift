@@ -164,7 +164,7 @@ struct UserService: Sendable {
 
     func deleteMetadata(of userID: String, key: String?) async throws {
         try await database.write { db in
-            try metadata.delete(key, of: try users.existingRowID(of: userID, in: db), in: db)
+            _ = try metadata.delete(key, of: try users.existingRowID(of: userID, in: db), in: db)
         }
     }
 
