@@ -8,9 +8,9 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     var logger = Logger(label: "roost")
     logger.logLevel = settings.logLevel
     if let seed = settings.seed { RandomToken.seed(seed) }
-    RoostMetrics.bootstrap()
+    let metrics = RoostMetrics()
 
-    let database = try AppDatabase(path: settings.databasePath, durability: settings.durability)
+    let database = try AppDatabase(path: settings.databasePath, durability: settings.durability, metrics: metrics.factory)
     // Every time Roost reads comes from the clock tests can move (`/roost/clock`).
     let emulator = Emulator(
         clock: EmulatorClock(base: underlying), faults: FaultInjection(), deliveries: DeliveryAttempts(),
@@ -42,7 +42,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
             concurrency: settings.webhookConcurrency
         ),
         feeds: [WebhookFeed(), BotFeed(applicationID: settings.applicationID), PushRelayFeed(url: settings.pushRelayURL)],
-        logger: logger, attempts: emulator.deliveries
+        logger: logger, attempts: emulator.deliveries, metrics: metrics.factory
     )
     let retention = EventRetention(
         database: database, clock: clock, period: .seconds(Int64(settings.eventRetentionDays) * 86_400),
@@ -61,6 +61,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let console = ConsoleAPI()
     let (router, jobs) = try buildRouter(
         settings: settings,
+        metrics: metrics,
         access: access,
         database: database,
         clock: clock,
@@ -75,7 +76,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let responder = router.buildResponder()
     console.connect(responder)
     var configuration = ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "Roost")
-    configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections)
+    configuration.availableConnectionsDelegate = CountedConnections(maximum: settings.maxConnections, metrics: metrics)
     return Application(
         responder: responder,
         server: .http1(

@@ -11,7 +11,11 @@ import Synchronization
 /// one lock.
 struct RequestMetricsMiddleware: RouterMiddleware {
     typealias Context = RoostContext
-    private let handles = Handles()
+    private let handles: Handles
+
+    init(metrics: RoostMetrics) {
+        handles = Handles(factory: metrics.factory)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -45,6 +49,11 @@ struct RequestMetricsMiddleware: RouterMiddleware {
         }
 
         private let cache = Mutex<[Key: Recorders]>([:])
+        private let factory: any MetricsFactory
+
+        init(factory: any MetricsFactory) {
+            self.factory = factory
+        }
 
         func recorders(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status) -> Recorders {
             let key = Key(route: route, method: method, status: status.code)
@@ -54,8 +63,10 @@ struct RequestMetricsMiddleware: RouterMiddleware {
                     ("http.route", route), ("http.request.method", method.rawValue), ("http.response.status_code", String(status.code)),
                 ]
                 let made = Recorders(
-                    requests: Counter(label: "hb.requests", dimensions: dimensions),
-                    duration: Metrics.Timer(label: "http.server.request.duration", dimensions: dimensions, preferredDisplayUnit: .seconds)
+                    requests: Counter(label: "hb.requests", dimensions: dimensions, factory: factory),
+                    duration: Metrics.Timer(
+                        label: "http.server.request.duration", dimensions: dimensions, preferredDisplayUnit: .seconds, factory: factory
+                    )
                 )
                 cache[key] = made
                 return made

@@ -5,12 +5,12 @@ import Hummingbird
 /// console; with them, the handlers of
 /// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
-    settings: Settings, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
+    settings: Settings, metrics: RoostMetrics, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
     emulator: Emulator, files: FileStorage, snapshots: SnapshotStore, console: ConsoleAPI, followers: LogFollowers
 ) throws -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
-    router.add(middleware: RequestMetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     // A layer that would have nothing to do on any request is left out of the chain, so it
     // costs nothing: the request log below `info`, the journal when its size is 0.
     if settings.logLevel <= .info { router.add(middleware: RequestLogMiddleware()) }
@@ -21,7 +21,7 @@ func buildRouter(
     router.add(middleware: RestoreGateMiddleware(gate: snapshots.gate))
 
     router.get("/health") { _, _ in HealthStatus(storage: database.storage) }
-    router.get("/metrics") { _, _ in RoostMetrics.exposition() }
+    router.get("/metrics") { _, _ in metrics.exposition() }
 
     let api = router.group("v3").add(middleware: APITokenMiddleware(policy: access.access))
     let users = api.group("users")

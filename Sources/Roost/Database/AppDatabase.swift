@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Metrics
 import Synchronization
 
 /// Owns the SQLite database: holds the one writer (a WAL `DatabasePool` over the file in
@@ -18,20 +19,21 @@ public final class AppDatabase: Sendable {
     let storage: StorageHealth
 
     /// Opens (creating when needed) and migrates the database file at `path`.
-    public convenience init(path: String, durability: Durability = .normal) throws {
+    /// `metrics` counts its write batches (none are counted by default).
+    public convenience init(path: String, durability: Durability = .normal, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws {
         try self.init(
             DatabasePool(path: path, configuration: Self.configuration(durability: durability)),
-            checkpointer: Checkpointer(path: path)
+            checkpointer: Checkpointer(path: path), metrics: metrics
         )
     }
 
     /// Migrates and serves any GRDB writer: a pool over a file, or an in-memory
     /// `DatabaseQueue` where a test wants no file.
     public convenience init(_ writer: some DatabaseWriter) throws {
-        try self.init(writer, checkpointer: nil)
+        try self.init(writer, checkpointer: nil, metrics: NOOPMetricsHandler.instance)
     }
 
-    private init(_ writer: some DatabaseWriter, checkpointer: Checkpointer?) throws {
+    private init(_ writer: some DatabaseWriter, checkpointer: Checkpointer?, metrics: any MetricsFactory) throws {
         let migrator = Migration.migrator()
         if try writer.read(migrator.hasBeenSuperseded) {
             throw DatabaseTooNewError(path: writer.path)
@@ -42,7 +44,7 @@ public final class AppDatabase: Sendable {
         self.writer = writer
         storage = StorageHealth(folder: URL(fileURLWithPath: writer.path).deletingLastPathComponent().path)
         writer.add(transactionObserver: deletions, extent: .databaseLifetime)
-        groupCommit = GroupCommit(writer: writer, storage: storage)
+        groupCommit = GroupCommit(writer: writer, storage: storage, metrics: metrics)
         self.checkpointer = checkpointer
         let groupCommit = groupCommit
         searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit, writer] in

@@ -16,7 +16,7 @@ final class GroupCommit: Sendable {
     private let writer: any DatabaseWriter
     private let storage: StorageHealth
     private let commits = Atomic<Int>(0)
-    private let batchSizes = Recorder(label: GroupCommit.batchSizeMetric)
+    private let batchSizes: Recorder
 
     /// The metric recording how many writes each commit carried.
     static let batchSizeMetric = "roost_database_write_batch_size"
@@ -29,9 +29,10 @@ final class GroupCommit: Sendable {
     private let drainQueue = DispatchQueue(label: "roost.group-commit")
     private let commitHooks = Mutex<[@Sendable () -> Void]>([])
 
-    init(writer: any DatabaseWriter, storage: StorageHealth) {
+    init(writer: any DatabaseWriter, storage: StorageHealth, metrics: any MetricsFactory) {
         self.writer = writer
         self.storage = storage
+        batchSizes = Recorder(label: GroupCommit.batchSizeMetric, factory: metrics)
     }
 
     /// How many groups have committed, counted before their callers hear back: a caller that

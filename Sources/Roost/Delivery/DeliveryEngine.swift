@@ -52,7 +52,7 @@ final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
 
     init(
         database: AppDatabase, notifier: EventNotifier, clock: WallClock, masterToken: String, timing: Timing,
-        feeds: [any DeliveryFeed], logger: Logger, attempts: DeliveryAttempts = DeliveryAttempts()
+        feeds: [any DeliveryFeed], logger: Logger, attempts: DeliveryAttempts = DeliveryAttempts(), metrics: any MetricsFactory
     ) {
         self.attempts = attempts
         self.database = database
@@ -63,7 +63,7 @@ final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
         self.feeds = feeds
         self.logger = logger
         self.lags = Dictionary(
-            feeds.map { ($0.name, Metrics.Timer(label: "roost_delivery_lag", dimensions: [("feed", $0.name)], preferredDisplayUnit: .seconds)) },
+            feeds.map { ($0.name, Metrics.Timer(label: "roost_delivery_lag", dimensions: [("feed", $0.name)], preferredDisplayUnit: .seconds, factory: metrics)) },
             uniquingKeysWith: { first, _ in first }
         )
     }

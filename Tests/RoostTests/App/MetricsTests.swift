@@ -18,4 +18,19 @@ import Testing
             #expect(text.contains("# TYPE roost_open_connections gauge"))
         }
     }
+
+    /// Metrics belong to the application: a second one in the same process counts only its own.
+    @Test func eachApplicationCountsItsOwnRequests() async throws {
+        try await withServer(testing: .live) { first in
+            try await first.createUsers("metrics-own")
+            _ = try await first.get("/v3/users/metrics-own")
+            let route = #"http_route="/v3/users/{user_id}""#
+            let counted = try await first.call(.get, "/metrics", token: nil).text
+            #expect(counted.contains(route))
+            try await withServer(testing: .live) { second in
+                let own = try await second.call(.get, "/metrics", token: nil).text
+                #expect(!own.contains(route))
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import Metrics
 import Testing
 
 @testable import Roost
@@ -14,13 +15,14 @@ import Testing
         let files = FileStorage(directory: "unused", baseURL: "unused", applicationID: "unused")
         let (router, _) = try buildRouter(
             settings: Settings(),
+            metrics: RoostMetrics(),
             access: APIAccessService(database: database, clock: .system, access: APIAccessList(masterToken: "unused")),
             database: database,
             clock: .system,
             events: events,
             delivery: DeliveryEngine(
                 database: database, notifier: events.notifier, clock: .system, masterToken: "unused", timing: .init(),
-                feeds: [], logger: Logger(label: "unused")
+                feeds: [], logger: Logger(label: "unused"), metrics: NOOPMetricsHandler.instance
             ),
             emulator: Emulator(
                 clock: EmulatorClock(base: .system), faults: FaultInjection(), deliveries: DeliveryAttempts(),

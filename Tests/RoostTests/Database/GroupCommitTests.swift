@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Metrics
 import Synchronization
 import Testing
 
@@ -54,7 +55,7 @@ import Testing
                 CREATE TABLE child (name TEXT, parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
                 """)
         }
-        let commit = GroupCommit(writer: writer, storage: StorageHealth(folder: NSTemporaryDirectory()))
+        let commit = GroupCommit(writer: writer, storage: StorageHealth(folder: NSTemporaryDirectory()), metrics: NOOPMetricsHandler.instance)
         @Sendable func succeeds(_ body: @escaping @Sendable (Database) throws -> Void) async -> Bool {
             do {
                 try await commit.write(body)
