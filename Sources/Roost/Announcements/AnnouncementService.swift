@@ -13,6 +13,7 @@ struct AnnouncementService: Sendable {
     let messages: MessageService
     let channels: GroupChannelService
     let events: EventLog
+    let random: RandomTokens
     let announcements = AnnouncementRepository()
     let jobs = ScheduledJobRepository()
     let users = UserRepository()
@@ -37,7 +38,7 @@ struct AnnouncementService: Sendable {
         try Self.apply(request, to: &message, &settings)
         let scheduledAt = request.scheduledAt ?? now
         try Self.check(message, settings, scheduledAt: scheduledAt, now: now, creating: true)
-        let uniqueID = request.uniqueID.flatMap { $0.isEmpty ? nil : $0 } ?? RandomToken.hex(bytes: 16)
+        let uniqueID = request.uniqueID.flatMap { $0.isEmpty ? nil : $0 } ?? random.hex(bytes: 16)
         let (checkedMessage, checkedSettings) = (message, settings)
         return try await database.write { db in
             let (message, settings) = (checkedMessage, checkedSettings)

@@ -7,7 +7,7 @@ import Logging
 public func buildApplication(_ settings: Settings, clock underlying: WallClock = .system) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "roost")
     logger.logLevel = settings.logLevel
-    if let seed = settings.seed { RandomToken.seed(seed) }
+    let random = RandomTokens(seed: settings.seed)
     let metrics = RoostMetrics()
 
     let database = try AppDatabase(path: settings.databasePath, durability: settings.durability, metrics: metrics.factory)
@@ -17,13 +17,13 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         journal: RequestJournal(capacity: settings.requestJournalSize, bodyLimit: settings.requestJournalBodyLimit)
     )
     let clock = emulator.clock.wallClock
-    let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID)
+    let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID, random: random)
     let archive = SnapshotArchive(database: database, files: files, clock: clock)
     if let path = settings.importPath {
         try await archive.load(from: path)
         logger.notice("Started from the snapshot \(path)")
     }
-    let stored = try await ApplicationService(database: database).masterToken()
+    let stored = try await ApplicationService(database: database, random: random).masterToken()
     if settings.apiToken == nil && stored.generated {
         logger.notice("Generated a master API token (kept in \(settings.databasePath)); send it as Api-Token: \(stored.token)")
     }
@@ -48,7 +48,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         database: database, clock: clock, period: .seconds(Int64(settings.eventRetentionDays) * 86_400),
         count: settings.eventRetentionCount, logger: logger
     )
-    let access = APIAccessService(database: database, clock: clock, access: APIAccessList(masterToken: masterToken))
+    let access = APIAccessService(database: database, clock: clock, access: APIAccessList(masterToken: masterToken), random: random)
     try await access.load(clearingWhitelist: settings.clearIPWhitelist)
     if settings.clearIPWhitelist { logger.notice("Cleared the IP whitelist: every address may use the API") }
     let snapshots = SnapshotStore(directory: settings.snapshotsDirectory, archive: archive, gate: RestoreGate()) {
@@ -62,6 +62,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let (router, jobs) = try buildRouter(
         settings: settings,
         metrics: metrics,
+        random: random,
         access: access,
         database: database,
         clock: clock,

@@ -5,7 +5,7 @@ import Hummingbird
 /// console; with them, the handlers of
 /// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
-    settings: Settings, metrics: RoostMetrics, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
+    settings: Settings, metrics: RoostMetrics, random: RandomTokens, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
     emulator: Emulator, files: FileStorage, snapshots: SnapshotStore, console: ConsoleAPI, followers: LogFollowers
 ) throws -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
@@ -35,21 +35,22 @@ func buildRouter(
 
     // Users and the application.
     let userService = UserService(
-        database: database, clock: clock, departures: LeaveAllGroupChannels(events: events, departures: autoMessages)
+        database: database, clock: clock, departures: LeaveAllGroupChannels(events: events, departures: autoMessages),
+        random: random
     )
     UserRoutes(users: userService, unreadTotals: readState, files: files).register(on: users)
     let applications = api.group("applications")
-    ApplicationRoutes(application: ApplicationService(database: database)).register(on: applications)
+    ApplicationRoutes(application: ApplicationService(database: database, random: random)).register(on: applications)
     APIAccessRoutes(access: access).register(on: applications)
     WebhookRoutes(
         webhooks: WebhookService(database: database, events: events, delivery: delivery), applicationID: settings.applicationID
     ).register(on: applications)
 
     // Channels, with their metadata and meta counters.
-    let groupChannels = GroupChannelService(database: database, clock: clock, events: events)
+    let groupChannels = GroupChannelService(database: database, clock: clock, events: events, random: random)
     GroupChannelRoutes(channels: groupChannels, files: files).register(on: api.group("group_channels"))
     MyGroupChannelRoutes(channels: groupChannels).register(on: users)
-    let openChannels = OpenChannelService(database: database, clock: clock, events: events)
+    let openChannels = OpenChannelService(database: database, clock: clock, events: events, random: random)
     OpenChannelRoutes(channels: openChannels, files: files).register(on: api.group("open_channels"))
     ChannelMetadataRoutes(metadata: ChannelMetadataService(database: database, clock: clock, events: events)).register(on: api)
 
@@ -82,7 +83,9 @@ func buildRouter(
     let scheduledMessages = ScheduledMessageService(database: database, clock: clock, messages: messages)
     ScheduledMessageRoutes(scheduled: scheduledMessages, files: files).register(on: api)
     EmojiRoutes(emojis: EmojiService(database: database)).register(api: api, applications: applications)
-    let announcements = AnnouncementService(database: database, clock: clock, messages: messages, channels: groupChannels, events: events)
+    let announcements = AnnouncementService(
+        database: database, clock: clock, messages: messages, channels: groupChannels, events: events, random: random
+    )
     AnnouncementRoutes(announcements: announcements, clock: clock).register(on: api)
     let exports = DataExportService(database: database, clock: clock, files: files)
     DataExportRoutes(exports: exports).register(on: api.group("export"))
@@ -93,7 +96,7 @@ func buildRouter(
 
     // Push: device tokens and preferences, the application's providers and templates.
     PushRoutes(push: PushService(database: database, clock: clock, events: events)).register(users: users, push: api.group("push"))
-    PushConfigurationRoutes(push: PushConfigurationService(database: database, clock: clock)).register(on: applications)
+    PushConfigurationRoutes(push: PushConfigurationService(database: database, clock: clock, random: random)).register(on: applications)
 
     // Statistics.
     StatisticsRoutes(statistics: StatisticsService(database: database, clock: clock, senders: followers.senders))
@@ -101,7 +104,7 @@ func buildRouter(
 
     // Bots.
     BotRoutes(
-        bots: BotService(database: database, clock: clock, events: events, channels: groupChannels, messages: messages), files: files
+        bots: BotService(database: database, clock: clock, events: events, channels: groupChannels, messages: messages, random: random), files: files
     ).register(on: api.group("bots"))
 
     // Roost's own routes: the event log and its live stream, the push outbox.
@@ -117,7 +120,7 @@ func buildRouter(
     EmulatorRoutes(emulator: emulator, reset: EmulatorReset(database: database, files: files), snapshots: snapshots).register(on: roost)
 
     // The admin console: pages over the API above, through `console`.
-    ConsoleRoutes(api: console, sessions: ConsoleSessions(), policy: access.access, database: database, clock: clock)
+    ConsoleRoutes(api: console, sessions: ConsoleSessions(random: random), policy: access.access, database: database, clock: clock)
         .register(on: router.group("console"))
     return (router, [
         JobRunner(kind: ScheduledMessageService.jobKind) { try scheduledMessages.run($0, at: $1, in: $2) },

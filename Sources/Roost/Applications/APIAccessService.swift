@@ -6,6 +6,7 @@ struct APIAccessService: Sendable {
     let database: AppDatabase
     let clock: WallClock
     let access: APIAccessList
+    let random: RandomTokens
     private let repository = APIAccessRepository()
 
     /// Sendbird allows ten secondary tokens beside the master token.
@@ -35,7 +36,7 @@ struct APIAccessService: Sendable {
     }
 
     func generateToken() async throws -> SecondaryAPIToken {
-        let token = SecondaryAPIToken(token: RandomToken.hex(bytes: 20), createdAt: clock.now / 1000)
+        let token = SecondaryAPIToken(token: random.hex(bytes: 20), createdAt: clock.now / 1000)
         let tokens = try await database.write { db in
             guard try repository.tokens(in: db).count < Self.maxSecondaryTokens else {
                 throw APIError.tooManyItems("api_tokens", max: Self.maxSecondaryTokens)

@@ -1,10 +1,12 @@
 /// Application-wide state: the master API token and defaults that apply to every user.
 struct ApplicationService: Sendable {
     let database: AppDatabase
+    let random: RandomTokens
     private let application = ApplicationRepository()
 
-    init(database: AppDatabase) {
+    init(database: AppDatabase, random: RandomTokens) {
         self.database = database
+        self.random = random
     }
 
     /// The stored master token, generated and stored on the first start.
@@ -14,7 +16,7 @@ struct ApplicationService: Sendable {
             if let token = try application.apiToken(in: db) {
                 return (token, false)
             }
-            let token = RandomToken.hex(bytes: 20)
+            let token = random.hex(bytes: 20)
             try application.create(apiToken: token, in: db)
             return (token, true)
         }

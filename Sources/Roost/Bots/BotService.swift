@@ -10,6 +10,7 @@ struct BotService: Sendable {
     let events: EventLog
     let channels: GroupChannelService
     let messages: MessageService
+    let random: RandomTokens
     private let bots = BotRepository()
     private let users = UserRepository()
 
@@ -41,7 +42,7 @@ struct BotService: Sendable {
             try users.setAutoAcceptInvitations(preference == 0, ofRow: rowID, in: db)
             try bots.save(
                 BotRecord(
-                    userRowID: rowID, type: type, token: RandomToken.hex(bytes: 20), callbackURL: callbackURL, isPrivacyMode: isPrivacyMode,
+                    userRowID: rowID, type: type, token: random.hex(bytes: 20), callbackURL: callbackURL, isPrivacyMode: isPrivacyMode,
                     enableMarkAsRead: request.enableMarkAsRead ?? true, showMember: request.showMember ?? false,
                     channelInvitationPreference: preference, createdAt: now / 1000
                 ),

@@ -51,8 +51,8 @@ enum ChannelRules {
     }
 
     /// A new URL in Sendbird's style: `sendbird_group_channel_<number>_<40 hex digits>`.
-    static func generatedURL(for type: ChannelType) -> String {
-        "sendbird_\(type.jsonValue)_channel_\(RandomToken.number(in: 100...999_999))_\(RandomToken.hex(bytes: 20))"
+    static func generatedURL(for type: ChannelType, random: RandomTokens) -> String {
+        "sendbird_\(type.jsonValue)_channel_\(random.number(in: 100...999_999))_\(random.hex(bytes: 20))"
     }
 
     /// The key that finds a distinct channel again: its custom type and its sorted members.

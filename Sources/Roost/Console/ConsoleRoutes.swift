@@ -72,7 +72,7 @@ struct ConsoleRoutes: Sendable {
 
     /// The sign-in form, with a fresh CSRF token in its own cookie (there is no session yet).
     func signInPage(error: String?, status: HTTPResponse.Status = .ok) -> Response {
-        let csrf = RandomToken.hex(bytes: 32)
+        let csrf = sessions.newSecret()
         var values: [String: Any] = ["csrf": csrf]
         if let error { values["error"] = error }
         return ConsoleViews.html(

@@ -28,10 +28,20 @@ final class ConsoleSessions: Sendable {
     static let maximum = 1_000
 
     private let sessions = Mutex<[String: Session]>([:])
+    private let random: RandomTokens
+
+    init(random: RandomTokens) {
+        self.random = random
+    }
+
+    /// A new secret for a session or a form: 32 random bytes in hex.
+    func newSecret() -> String {
+        random.hex(bytes: 32)
+    }
 
     func start(token: String) -> Session {
         let session = Session(
-            id: RandomToken.hex(bytes: 32), token: token, csrf: RandomToken.hex(bytes: 32),
+            id: newSecret(), token: token, csrf: newSecret(),
             lastUsed: .now, notice: nil
         )
         sessions.withLock { sessions in

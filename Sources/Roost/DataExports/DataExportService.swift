@@ -22,8 +22,8 @@ struct DataExportService: Sendable {
         try Self.check(type, request)
         let now = clock.now
         return try await database.write { db in
-            let id = try exports.insert(requestID: RandomToken.hex(bytes: 8), type: type, request: request, at: now, in: db)
-            try jobs.schedule(Self.runKind, for: id, at: now, payload: ExportedFiles.JobPayload.new(), in: db)
+            let id = try exports.insert(requestID: files.random.hex(bytes: 8), type: type, request: request, at: now, in: db)
+            try jobs.schedule(Self.runKind, for: id, at: now, payload: ExportedFiles.JobPayload.new(in: files), in: db)
             return try exports.existing(id: id, in: db)
         }
     }

@@ -25,8 +25,8 @@ struct ExportedFiles: Sendable {
         enum CodingKeys: String, CodingKey { case fileID = "file_id" }
 
         /// A payload with a new file id, for a job being registered.
-        static func new() -> String {
-            (try? JSONText(JobPayload(fileID: RandomToken.hex(bytes: 16))).text) ?? "{}"
+        static func new(in files: FileStorage) -> String {
+            (try? JSONText(JobPayload(fileID: files.newFileID())).text) ?? "{}"
         }
 
         /// The file id a job registered with (a job registered before file ids were, gets one

@@ -8,6 +8,7 @@ struct FileStorage: Sendable {
     let directory: String
     let baseURL: String
     let applicationID: String
+    let random: RandomTokens
 
     /// A stored upload, described as a file message describes its file.
     struct StoredFile: Sendable {
@@ -17,9 +18,14 @@ struct FileStorage: Sendable {
         let size: Int64
     }
 
+    /// A new file's folder name.
+    func newFileID() -> String {
+        random.hex(bytes: 16)
+    }
+
     func store(_ part: MultipartPart, context: RoostContext) async throws -> StoredFile {
         let name = Self.filename(of: part) ?? "file"
-        let fileID = RandomToken.hex(bytes: 16)
+        let fileID = newFileID()
         let storedName = Self.safeName(name)
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(fileID)
         do {

@@ -7,6 +7,7 @@ struct GroupChannelService: Sendable {
     let database: AppDatabase
     let clock: WallClock
     let events: EventLog
+    let random: RandomTokens
     let users = UserRepository()
     let channels = ChannelRepository()
     let members = MemberRepository()
@@ -59,7 +60,7 @@ struct GroupChannelService: Sendable {
             return channel
         }
 
-        let url = request.channelURL ?? ChannelRules.generatedURL(for: .group)
+        let url = request.channelURL ?? ChannelRules.generatedURL(for: .group, random: random)
         guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
         let inviter = try request.inviterID.map { id throws in try users.existingRowID(of: id, in: db) }
         let operatorRows = try (request.operatorIDs ?? []).map { try users.existingRowID(of: $0, in: db) }

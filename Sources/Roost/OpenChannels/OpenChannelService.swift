@@ -5,6 +5,7 @@ struct OpenChannelService: Sendable {
     let database: AppDatabase
     let clock: WallClock
     let events: EventLog
+    let random: RandomTokens
     private let users = UserRepository()
     private let channels = ChannelRepository()
     private let operators = OperatorRepository()
@@ -23,7 +24,7 @@ struct OpenChannelService: Sendable {
         }
         let now = clock.now
         return try await database.write { db in
-            let url = request.channelURL ?? ChannelRules.generatedURL(for: .open)
+            let url = request.channelURL ?? ChannelRules.generatedURL(for: .open, random: random)
             guard try !channels.exists(url: url, in: db) else { throw APIError.alreadyExists("channel_url") }
             let operatorRows = try operatorIDs.map { try users.existingRowID(of: $0, in: db) }
             let channelID = try channels.insert(

@@ -39,7 +39,7 @@ struct GDPRService: Sendable {
         }
         let now = clock.now
         return try await database.write { db in
-            var request = GDPRRequest(requestID: RandomToken.hex(bytes: 8), action: action, createdAt: now)
+            var request = GDPRRequest(requestID: files.random.hex(bytes: 8), action: action, createdAt: now)
             if action == "access" {
                 guard let userID = registration.userID, !userID.isEmpty else { throw APIError.missing("user_id") }
                 _ = try users.existingRowID(of: userID, in: db)
@@ -53,7 +53,7 @@ struct GDPRService: Sendable {
                 request.channelDeleteOption = option
             }
             request.id = try requests.insert(request, in: db)
-            let payload = action == "access" ? ExportedFiles.JobPayload.new() : "{}"
+            let payload = action == "access" ? ExportedFiles.JobPayload.new(in: files) : "{}"
             try jobs.schedule(Self.runKind, for: request.id, at: now, payload: payload, in: db)
             return request
         }

@@ -6,6 +6,7 @@ import GRDB
 struct PushConfigurationService: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    let random: RandomTokens
     private let repository = PushConfigurationRepository()
 
     /// An uploaded APNs `.p12` certificate.
@@ -24,7 +25,7 @@ struct PushConfigurationService: Sendable {
         case .apns:
             guard certificate != nil else { throw APIError.missing("apns_cert") }
         }
-        var configuration = PushConfiguration(id: RandomToken.hex(bytes: 20), provider: provider, createdAt: clock.now / 1000)
+        var configuration = PushConfiguration(id: random.hex(bytes: 20), provider: provider, createdAt: clock.now / 1000)
         try Self.apply(request, certificate: certificate, to: &configuration)
         let added = configuration
         try await database.write { db in try repository.save(added, in: db) }

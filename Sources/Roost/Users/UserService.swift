@@ -6,6 +6,7 @@ struct UserService: Sendable {
     let database: AppDatabase
     let clock: WallClock
     let departures: any UserDepartureHandler
+    let random: RandomTokens
     private let users = UserRepository()
     private let application = ApplicationRepository()
     private let metadata = KeyValueChanges(repository: UserRepository.metadata, check: MetadataRules.check)
@@ -25,7 +26,7 @@ struct UserService: Sendable {
             userID: request.userID,
             nickname: request.nickname,
             profileURL: profileURL,
-            accessToken: request.issueAccessToken == true ? RandomToken.hex(bytes: 20) : nil,
+            accessToken: request.issueAccessToken == true ? random.hex(bytes: 20) : nil,
             discoveryKeys: discoveryKeys,
             preferredLanguages: languages,
             metadata: metadata,
@@ -64,7 +65,7 @@ struct UserService: Sendable {
             let wasActive = user.isActive
             if let nickname = request.nickname { user.nickname = nickname }
             if let profileURL = request.profileURL { user.profileURL = profileURL }
-            if request.issueAccessToken == true { user.accessToken = RandomToken.hex(bytes: 20) }
+            if request.issueAccessToken == true { user.accessToken = random.hex(bytes: 20) }
             if let isActive = request.isActive { user.isActive = isActive }
             if let lastSeenAt = request.lastSeenAt { user.lastSeenAt = lastSeenAt }
             if let discoveryKeys { user.discoveryKeys = discoveryKeys }
@@ -132,7 +133,7 @@ struct UserService: Sendable {
 
     private func newSessionToken(expiringAt requested: Int64?, parameter: String) throws(APIError) -> SessionToken {
         let expiry = try UserRules.sessionTokenExpiry(requested, now: clock.now, parameter: parameter)
-        return SessionToken(sessionToken: RandomToken.hex(bytes: 40), expiresAt: expiry)
+        return SessionToken(sessionToken: random.hex(bytes: 40), expiresAt: expiry)
     }
 
     // MARK: Metadata

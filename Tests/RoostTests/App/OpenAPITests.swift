@@ -12,11 +12,13 @@ import Testing
     @Test func documentListsExactlyTheServedRoutes() throws {
         let database = try AppDatabase(DatabaseQueue())
         let events = EventLog(applicationID: "unused")
-        let files = FileStorage(directory: "unused", baseURL: "unused", applicationID: "unused")
+        let random = RandomTokens()
+        let files = FileStorage(directory: "unused", baseURL: "unused", applicationID: "unused", random: random)
         let (router, _) = try buildRouter(
             settings: Settings(),
             metrics: RoostMetrics(),
-            access: APIAccessService(database: database, clock: .system, access: APIAccessList(masterToken: "unused")),
+            random: random,
+            access: APIAccessService(database: database, clock: .system, access: APIAccessList(masterToken: "unused"), random: random),
             database: database,
             clock: .system,
             events: events,

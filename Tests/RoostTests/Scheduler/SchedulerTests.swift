@@ -41,7 +41,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: uploads) }
         let database = try AppDatabase(path: file.path)
         try await database.write { try $0.execute(sql: "CREATE TABLE made_files (url TEXT NOT NULL)") }
-        let files = FileStorage(directory: uploads, baseURL: "http://roost", applicationID: "app")
+        let files = FileStorage(directory: uploads, baseURL: "http://roost", applicationID: "app", random: RandomTokens())
         let clock = TestClock()
         let scheduler = Scheduler(
             database: database, clock: clock.wallClock, handlers: [FileJob(files: files, refuse: refuse).handler], logger: Logger(label: "test")

@@ -2,24 +2,24 @@ import Foundation
 import Synchronization
 
 /// Random opaque strings for API, access and session tokens and for generated names, all
-/// drawn from one source: the system's, or with `--seed` a seeded one, so that the same
-/// calls in the same order generate the same identifiers (never use a seed in production:
-/// its tokens can be guessed).
-enum RandomToken {
-    static func hex(bytes: Int) -> String {
+/// drawn from the application's one source: the system's, or with `--seed` a seeded one, so
+/// that the same calls in the same order generate the same identifiers (never use a seed in
+/// production: its tokens can be guessed). Each application has its own, so a seed given to
+/// one server leaves another in the same process alone.
+struct RandomTokens: Sendable {
+    private let source = RandomSource()
+
+    init(seed: UInt64? = nil) {
+        if let seed { source.seed(seed) }
+    }
+
+    func hex(bytes: Int) -> String {
         source.bytes(bytes).map { String(format: "%02x", $0) }.joined()
     }
 
-    static func number(in range: ClosedRange<Int>) -> Int {
+    func number(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(source.next() % UInt64(range.count))
     }
-
-    /// Seeds the source for the rest of the process.
-    static func seed(_ seed: UInt64) {
-        source.seed(seed)
-    }
-
-    private static let source = RandomSource()
 }
 
 /// The one random source: the system generator, or SplitMix64 from a seed.
