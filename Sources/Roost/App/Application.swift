@@ -17,7 +17,9 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         journal: RequestJournal(capacity: settings.requestJournalSize, bodyLimit: settings.requestJournalBodyLimit)
     )
     let clock = emulator.clock.wallClock
-    let files = FileStorage(directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID, random: random)
+    let files = FileStorage(
+        directory: settings.uploadsDirectory, baseURL: settings.baseURL, applicationID: settings.applicationID, random: random
+    )
     let archive = SnapshotArchive(database: database, files: files, clock: clock)
     if let path = settings.importPath {
         try await archive.load(from: path)

@@ -5,8 +5,8 @@ import Hummingbird
 /// console; with them, the handlers of
 /// the work features leave to the scheduler. The only place that knows every feature.
 func buildRouter(
-    settings: Settings, metrics: RoostMetrics, random: RandomTokens, access: APIAccessService, database: AppDatabase, clock: WallClock, events: EventLog, delivery: DeliveryEngine,
-    emulator: Emulator, files: FileStorage, snapshots: SnapshotStore, console: ConsoleAPI, followers: LogFollowers
+    settings: Settings, metrics: RoostMetrics, random: RandomTokens, access: APIAccessService, database: AppDatabase, clock: WallClock,
+    events: EventLog, delivery: DeliveryEngine, emulator: Emulator, files: FileStorage, snapshots: SnapshotStore, console: ConsoleAPI, followers: LogFollowers
 ) throws -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
     // Outermost, so it counts every answer with its final status, errors included.
@@ -104,7 +104,8 @@ func buildRouter(
 
     // Bots.
     BotRoutes(
-        bots: BotService(database: database, clock: clock, events: events, channels: groupChannels, messages: messages, random: random), files: files
+        bots: BotService(database: database, clock: clock, events: events, channels: groupChannels, messages: messages, random: random),
+        files: files
     ).register(on: api.group("bots"))
 
     // Roost's own routes: the event log and its live stream, the push outbox.

@@ -135,7 +135,8 @@ struct MemberRepository: Sendable {
         var members: [Int64: [(member: MemberRecord, user: UserSummary)]] = [:]
         while let row = try rows.next() {
             let member = MemberRecord(row: row)
-            members[member.channelID, default: []].append((member, UserRepository.summary(in: row, from: MemberRecord.Columns.allCases.count)))
+            let user = UserRepository.summary(in: row, from: MemberRecord.Columns.allCases.count)
+            members[member.channelID, default: []].append((member, user))
         }
         return members
     }

@@ -20,7 +20,9 @@ public final class AppDatabase: Sendable {
 
     /// Opens (creating when needed) and migrates the database file at `path`.
     /// `metrics` counts its write batches (none are counted by default).
-    public convenience init(path: String, durability: Durability = .normal, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws {
+    public convenience init(
+        path: String, durability: Durability = .normal, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+    ) throws {
         try self.init(
             DatabasePool(path: path, configuration: Self.configuration(durability: durability)),
             checkpointer: Checkpointer(path: path), metrics: metrics

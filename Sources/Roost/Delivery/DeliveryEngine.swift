@@ -63,7 +63,10 @@ final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
         self.feeds = feeds
         self.logger = logger
         self.lags = Dictionary(
-            feeds.map { ($0.name, Metrics.Timer(label: "roost_delivery_lag", dimensions: [("feed", $0.name)], preferredDisplayUnit: .seconds, factory: metrics)) },
+            feeds.map { feed in
+                let lag = Metrics.Timer(label: "roost_delivery_lag", dimensions: [("feed", feed.name)], preferredDisplayUnit: .seconds, factory: metrics)
+                return (feed.name, lag)
+            },
             uniquingKeysWith: { first, _ in first }
         )
     }

@@ -205,11 +205,7 @@ extension GroupChannelService {
             try members.setHiddenState(state, channelID: channel.rowID, userRowID: member, messageOffset: offset, in: db)
             if let offset {
                 // The messages hidden are read: none of them is left unread.
-                if let member {
-                    try readState.markRead(channelID: channel.rowID, userRowID: member, upTo: offset, in: db)
-                } else {
-                    try readState.markEveryoneRead(channelID: channel.rowID, upTo: offset, in: db)
-                }
+                try readState.markRead(channelID: channel.rowID, member: member, upTo: offset, in: db)
             }
             var payload = EventFields()
             payload.add("hidden_at", now)
@@ -258,11 +254,7 @@ extension GroupChannelService {
             // A statement each, whether for one member or for every member of a Supergroup.
             let member = request.resetAll == true ? nil : try memberRowID(request.userID, of: channel, in: db)
             try members.setMessageOffset(now, channelID: channel.rowID, userRowID: member, in: db)
-            if let member {
-                try readState.markRead(channelID: channel.rowID, userRowID: member, upTo: now, in: db)
-            } else {
-                try readState.markEveryoneRead(channelID: channel.rowID, upTo: now, in: db)
-            }
+            try readState.markRead(channelID: channel.rowID, member: member, upTo: now, in: db)
             return now
         }
     }

@@ -59,9 +59,13 @@ struct ReadStateRepository: Sendable {
         )
     }
 
-    /// Every member has read everything up to `time`: one statement, however many members.
-    func markEveryoneRead(channelID: Int64, upTo time: Int64, in db: Database) throws {
-        try db.executeCached(sql: Self.markRead(where: "channel_id = :channel"), arguments: ["channel": channelID, "time": time])
+    /// One member, or every member when `userRowID` is nil, has read everything up to `time`:
+    /// one statement, however many members.
+    func markRead(channelID: Int64, member userRowID: Int64?, upTo time: Int64, in db: Database) throws {
+        guard let userRowID else {
+            return try db.executeCached(sql: Self.markRead(where: "channel_id = :channel"), arguments: ["channel": channelID, "time": time])
+        }
+        try markRead(channelID: channelID, userRowID: userRowID, upTo: time, in: db)
     }
 
     /// Marks read up to `:time` the members `condition` picks, recounting each one's unread

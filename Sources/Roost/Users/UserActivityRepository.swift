@@ -22,14 +22,6 @@ struct UserActivityRepository: Sendable {
         )
     }
 
-    /// Whether the user counts as active on the day of `time` already.
-    func wasActive(_ userRowID: Int64, onDayOf time: Int64, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user_activity WHERE day = ? AND user_id = ?)"),
-            arguments: [time / Self.dayLength, userRowID]
-        ) ?? false
-    }
-
     /// The users who sent the events from `first` through `last` of these categories (named at
     /// `senderPath` in each payload) and are not yet counted active on the day they sent
     /// them: each once a day, at their first event that day. One statement for a whole batch;
