@@ -31,6 +31,7 @@ struct MemberRepository: Sendable {
     }
 
     private static let memberColumns = MemberRecord.Columns.qualified(by: "m")
+    private static let userSummaryColumns = UserRepository.summaryColumns(of: "u")
 
     func add(
         channelID: Int64, userRowID: Int64, state: MemberState, inviterRowID: Int64?, at now: Int64,
@@ -127,7 +128,7 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(channelIDs)
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT \(Self.memberColumns), \(UserRepository.summaryColumns(of: "u")) FROM members m JOIN users u ON u.id = m.user_id
+                SELECT \(Self.memberColumns), \(Self.userSummaryColumns) FROM members m JOIN users u ON u.id = m.user_id
                 WHERE m.channel_id IN (\(list.placeholders)) ORDER BY u.nickname, u.id
                 """),
             arguments: list.arguments

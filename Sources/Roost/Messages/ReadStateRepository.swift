@@ -51,10 +51,7 @@ struct ReadStateRepository: Sendable {
     @discardableResult
     func markRead(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws -> Int? {
         try Int.fetchOne(
-            db.cachedStatement(sql: Self.markRead(where: "channel_id = :channel AND user_id = :user") + """
-
-                RETURNING \(MemberRepository.unreadMessageCount(of: "members"))
-                """),
+            db.cachedStatement(sql: Self.markMemberRead),
             arguments: ["channel": channelID, "user": userRowID, "time": time]
         )
     }
@@ -63,10 +60,15 @@ struct ReadStateRepository: Sendable {
     /// one statement, however many members.
     func markRead(channelID: Int64, member userRowID: Int64?, upTo time: Int64, in db: Database) throws {
         guard let userRowID else {
-            return try db.executeCached(sql: Self.markRead(where: "channel_id = :channel"), arguments: ["channel": channelID, "time": time])
+            return try db.executeCached(sql: Self.markEveryoneRead, arguments: ["channel": channelID, "time": time])
         }
         try markRead(channelID: channelID, userRowID: userRowID, upTo: time, in: db)
     }
+
+    /// Built once: marking read is among the most frequent writes.
+    private static let markMemberRead = markRead(where: "channel_id = :channel AND user_id = :user")
+        + "\nRETURNING \(MemberRepository.unreadMessageCount(of: "members"))"
+    private static let markEveryoneRead = markRead(where: "channel_id = :channel")
 
     /// Marks read up to `:time` the members `condition` picks, recounting each one's unread
     /// messages and mentions after it.

@@ -41,7 +41,7 @@ struct UserRepository: Sendable {
     /// `summaries(ofRows:completing:)`.
     func summaryWithoutMetadata(of userID: String, in db: Database) throws -> UserSummary? {
         try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(Self.summaryColumns(of: "users")) FROM users WHERE user_id = ?"), arguments: [userID]
+            db.cachedStatement(sql: "SELECT \(Self.usersSummaryColumns) FROM users WHERE user_id = ?"), arguments: [userID]
         ).map { Self.summary(in: $0, from: 0) }
     }
 
@@ -225,6 +225,9 @@ struct UserRepository: Sendable {
         SummaryColumns.qualified(by: table)
     }
 
+    /// Joined once: every send and every page reads summaries.
+    private static let usersSummaryColumns = summaryColumns(of: "users")
+
     /// The summary in `row`'s columns from `offset` on, as `summaryColumns(of:)` lists them,
     /// without metadata (`summaries(ofRows:completing:)` adds it).
     static func summary(in row: Row, from offset: Int) -> UserSummary {
@@ -257,7 +260,7 @@ struct UserRepository: Sendable {
         guard !unknown.isEmpty else { return summaries }
         let list = SQL.ValueList(unknown)
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT \(Self.summaryColumns(of: "users")) FROM users WHERE id IN (\(list.placeholders))"),
+            db.cachedStatement(sql: "SELECT \(Self.usersSummaryColumns) FROM users WHERE id IN (\(list.placeholders))"),
             arguments: list.arguments
         )
         while let row = try rows.next() {
