@@ -29,8 +29,11 @@ func buildRouter(
     let autoMessages = AutoEventMessages(log: events)
     let floodGate = FloodGate(limit: settings.maxMessagesPerSecond)
     database.deletions.onDelete { floodGate.forget($0) }
+    // Users' summaries as pages show them, kept between reads while no user changes.
+    let userSummaries = UserSummaryCache()
     let messages = MessageService(
-        database: database, clock: clock, events: events, floodGate: floodGate, departures: autoMessages
+        database: database, clock: clock, events: events, floodGate: floodGate, departures: autoMessages,
+        userSummaries: userSummaries
     )
 
     // Users and the application.
@@ -47,7 +50,9 @@ func buildRouter(
     ).register(on: applications)
 
     // Channels, with their metadata and meta counters.
-    let groupChannels = GroupChannelService(database: database, clock: clock, events: events, random: random)
+    let groupChannels = GroupChannelService(
+        database: database, clock: clock, events: events, random: random, userSummaries: userSummaries
+    )
     GroupChannelRoutes(channels: groupChannels, files: files).register(on: api.group("group_channels"))
     MyGroupChannelRoutes(channels: groupChannels).register(on: users)
     let openChannels = OpenChannelService(database: database, clock: clock, events: events, random: random)
@@ -77,7 +82,7 @@ func buildRouter(
     MessageExtrasRoutes(extras: MessageExtrasService(database: database, clock: clock, events: events)).register(on: api)
     readState.register(channels: api)
     readState.register(users: users)
-    SearchRoutes(search: SearchService(database: database)).register(on: api.group("search"))
+    SearchRoutes(search: SearchService(database: database, userSummaries: userSummaries)).register(on: api.group("search"))
     MigrationRoutes(messages: messages).register(on: api.group("migration"))
     FileRoutes(storage: files).register(on: router.group("files"))
     let scheduledMessages = ScheduledMessageService(database: database, clock: clock, messages: messages)

@@ -143,11 +143,22 @@ public final class AppDatabase: Sendable {
     /// Replaces the whole database with `source`'s, in one step of the one writer, so every
     /// write lands wholly before or wholly after it. Row ids handed out before keep being
     /// handed out never again: each AUTOINCREMENT counter continues from the larger of the two.
+    /// So does each generation, so that no value names two states: readers trust what they
+    /// kept in memory while the generation they see is the one they kept it at.
     func replace(with source: DatabaseQueue) async throws {
         try await writer.writeWithoutTransaction { target in
             let counters = try Row.fetchAll(target, sql: "SELECT name, seq FROM sqlite_sequence")
+            let generations = try Row.fetchAll(target, sql: "SELECT name, value FROM generations")
             try source.inDatabase { try $0.backup(to: target) }
             try target.inTransaction {
+                if try target.tableExists("generations") {
+                    for generation in generations {
+                        let (name, value): (String, Int64) = (generation["name"], generation["value"])
+                        try target.execute(
+                            sql: "UPDATE generations SET value = MAX(value, ?) + 1 WHERE name = ?", arguments: [value, name]
+                        )
+                    }
+                }
                 for counter in counters {
                     let (name, seq): (String, Int64) = (counter["name"], counter["seq"])
                     guard try target.tableExists(name) else { continue }

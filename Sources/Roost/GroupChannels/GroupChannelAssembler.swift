@@ -4,11 +4,17 @@ import GRDB
 /// number of channels: operators, creators, members, metadata and the viewer's memberships
 /// are each loaded once for the whole list.
 struct GroupChannelAssembler: Sendable {
-    private let users = UserRepository()
+    private let users: UserRepository
     private let members = MemberRepository()
     private let operators = OperatorRepository()
     private let messages = MessageRepository()
-    private let messageAssembler = MessageAssembler()
+    private let messageAssembler: MessageAssembler
+
+    /// `users` reads the users the channels show (pages pass one with the database's cache).
+    init(users: UserRepository = UserRepository()) {
+        self.users = users
+        messageAssembler = MessageAssembler(users: users)
+    }
 
     func channels(_ records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
         let channelIDs = records.map(\.rowID)

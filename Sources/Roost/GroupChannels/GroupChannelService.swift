@@ -12,7 +12,9 @@ struct GroupChannelService: Sendable {
     let channels = ChannelRepository()
     let members = MemberRepository()
     let operators = OperatorRepository()
-    let assembler = GroupChannelAssembler()
+    /// Keeps the users that channel views and lists show between reads.
+    let userSummaries: UserSummaryCache
+    var assembler: GroupChannelAssembler { GroupChannelAssembler(users: UserRepository(cache: userSummaries)) }
     let application = ApplicationRepository()
     let membershipChanges = MembershipChanges()
     let readState = ReadStateRepository()

@@ -5,10 +5,15 @@ struct MessageAssembler: Sendable {
     /// How many repliers `thread_info.most_replies` names.
     static let mostRepliesLimit = 5
 
-    private let users = UserRepository()
+    private let users: UserRepository
     private let messages = MessageRepository()
     private let reactions = ReactionRepository()
     private let operators = OperatorRepository()
+
+    /// `users` reads the users the messages show (pages pass one with the database's cache).
+    init(users: UserRepository = UserRepository()) {
+        self.users = users
+    }
 
     func messages(
         _ records: [MessageRecord], in channel: ChannelRecord, options: MessageViewOptions, in db: Database

@@ -14,17 +14,19 @@ struct MessageService: Sendable {
     let messages = MessageRepository()
     let readState = ReadStateRepository()
     let blocks = BlockRepository()
-    let assembler = MessageAssembler()
+    let assembler: MessageAssembler
     let lookup = MessageLookup()
     let floodGate: FloodGate
     let events: MessageEvents
     let penalties: ProfanityPenalties
 
+    /// `userSummaries` keeps the users that pages of messages show between reads.
     init(
         database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0),
-        departures: (any DepartureObserver)? = nil
+        departures: (any DepartureObserver)? = nil, userSummaries: UserSummaryCache
     ) {
         self.database = database
+        assembler = MessageAssembler(users: UserRepository(cache: userSummaries))
         self.clock = clock
         self.events = MessageEvents(log: events)
         self.floodGate = floodGate

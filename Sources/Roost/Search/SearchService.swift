@@ -7,15 +7,16 @@ struct SearchService: Sendable {
     private let users = UserRepository()
     private let channels = ChannelRepository()
     private let search = SearchRepository()
-    private let assembler = MessageAssembler()
+    private let assembler: MessageAssembler
 
     static let limits = 1...99
     static let defaultLimit = 20
     /// How deep into the results a page may start.
     static let maxOffset = 1_000_000
 
-    init(database: AppDatabase) {
+    init(database: AppDatabase, userSummaries: UserSummaryCache) {
         self.database = database
+        assembler = MessageAssembler(users: UserRepository(cache: userSummaries))
     }
 
     struct Request: Sendable {

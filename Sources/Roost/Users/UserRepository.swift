@@ -31,6 +31,13 @@ struct UserFilter {
 /// The users table and the tables hanging off it (metadata, session tokens). Every method
 /// runs inside the caller's transaction, so services can combine them atomically.
 struct UserRepository: Sendable {
+    /// Summaries kept between read transactions; the pages' assemblers pass the database's.
+    var cache: UserSummaryCache?
+
+    init(cache: UserSummaryCache? = nil) {
+        self.cache = cache
+    }
+
     /// The internal row id of a user, used by the tables that reference users.
     func rowID(of userID: String, in db: Database) throws -> Int64? {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM users WHERE user_id = ?"), arguments: [userID])
@@ -244,15 +251,33 @@ struct UserRepository: Sendable {
     /// members or channels reads them, so their columns are read by position. Users in `known`
     /// (read beside other rows of the same transaction) are not read again; only their
     /// metadata is, with everyone else's.
+    ///
+    /// In a read transaction, summaries kept in `cache` that are exact for its snapshot are
+    /// not read again, and those read are kept. A write transaction neither uses nor keeps
+    /// any: what it sees may yet roll back.
     func summaries(
         ofRows rowIDs: some Collection<Int64>, completing known: [Int64: UserSummary] = [:], in db: Database
     ) throws -> [Int64: UserSummary] {
         let wanted = Set(rowIDs).union(known.keys)
         guard !wanted.isEmpty else { return [:] }
+        guard let cache, db.configuration.readonly else { return try read(wanted, completing: known, in: db) }
+        let generation = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT value FROM generations WHERE name = 'users'")
+        ) ?? 0
+        var summaries = cache.summaries(of: wanted, at: generation)
+        guard summaries.count < wanted.count else { return summaries }
+        let read = try read(wanted.subtracting(summaries.keys), completing: known, in: db)
+        cache.keep(read, at: generation)
+        summaries.merge(read) { kept, _ in kept }
+        return summaries
+    }
+
+    /// The summaries of `wanted`, read: those in `known` are completed with their metadata.
+    private func read(_ wanted: Set<Int64>, completing known: [Int64: UserSummary], in db: Database) throws -> [Int64: UserSummary] {
         let metadata = try Self.metadata.items(ofOwners: SQL.ValueList(Array(wanted)), in: db)
         var summaries: [Int64: UserSummary] = [:]
         summaries.reserveCapacity(wanted.count)
-        for var summary in known.values {
+        for var summary in known.values where wanted.contains(summary.rowID) {
             summary.metadata = metadata[summary.rowID] ?? [:]
             summaries[summary.rowID] = summary
         }
