@@ -95,17 +95,8 @@ extension AnyJSON {
         }
     }
 
-    /// The value as the templates read it: objects as dictionaries without their null
-    /// members (a template treats a present nil as true), arrays, and plain values.
-    var templateValue: Any? {
-        switch self {
-        case .null: nil
-        case .bool(let value): value
-        case .integer(let value): Int(truncatingIfNeeded: value)
-        case .number(let value): value
-        case .string(let value): value
-        case .array(let values): values.compactMap(\.templateValue)
-        case .object(let members): members.compactMapValues(\.templateValue)
-        }
+    var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
     }
 }

@@ -12,21 +12,21 @@ extension ConsoleRoutes {
             let type = query.string("type") == "open" ? "open" : "group"
             let nameContains = query.string("name_contains") ?? ""
             let customType = query.string("custom_type") ?? ""
+            let urlContains = query.string("url_contains") ?? ""
             var filter = ""
             if !nameContains.isEmpty { filter += "&name_contains=\(Self.encoded(nameContains))" }
             if !customType.isEmpty { filter += "&custom_types=\(Self.encoded(customType))" }
+            if !urlContains.isEmpty { filter += "&url_contains=\(Self.encoded(urlContains))" }
             var path = "/v3/\(type)_channels?limit=20\(type == "group" ? "&show_empty=true" : "")\(filter)"
             if let token = query.string("token") { path += "&token=\(Self.encoded(token))" }
             let reply = try await call(.get, path, session, context)
             if let failure = reply.failure { return problem(failure, session) }
-            var values: [String: Any] = [
-                "is_group": type == "group", "name_contains": nameContains, "custom_type": customType,
-                "channels": Self.withPaths(reply.json["channels"], key: "channel_url", adding: ["type": type]),
-            ]
-            if let next = reply.json["next"]?.stringValue, !next.isEmpty {
-                values["next_link"] = "/console/channels?type=\(type)\(filter)&token=\(Self.encoded(next))"
-            }
-            return show("channels", values, session)
+            let next = reply.json["next"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            return show("channels", ConsolePages.Channels(
+                isGroup: type == "group", nameContains: nameContains, customTypeFilter: customType, urlContains: urlContains,
+                channels: ConsolePages.ChannelRow.rows(of: reply.json["channels"], kind: type),
+                nextLink: next.map { "/console/channels?type=\(type)\(filter)&token=\(Self.encoded($0))" }
+            ), session)
         }
         page(group, "channels/:type/:channel_url") { _, context, session in
             let channel = try ChannelAddress(context)
@@ -36,15 +36,14 @@ extension ConsoleRoutes {
             let metadata = try await call(.get, channel.api + "/metadata", session, context)
             let banned = try await call(.get, channel.api + "/ban?limit=100", session, context)
             let muted = try await call(.get, channel.api + "/mute?limit=100", session, context)
-            var values = view.json.templateValue as? [String: Any] ?? [:]
-            values["type"] = channel.type
-            values["path"] = Self.encoded(channel.url)
-            values["members"] = Self.withPaths(view.json["members"], key: "user_id")
-            values["operators"] = operators.json["operators"]?.templateValue ?? []
-            values["metadata_items"] = Self.items(metadata.json)
-            values["banned"] = Self.restrictions(banned.json["banned_list"])
-            values["muted"] = Self.restrictions(muted.json["muted_list"])
-            return show("channel", values, session)
+            return show("channel", ConsolePages.Channel(
+                channel: ConsolePages.ChannelRow(view.json, kind: channel.type), data: view.json["data"]?.stringValue ?? "",
+                members: ConsolePages.MemberRow.rows(of: view.json["members"]),
+                operators: ConsolePages.UserRow.rows(of: operators.json["operators"]),
+                metadata: ConsolePages.Item.items(of: metadata.json),
+                banned: ConsolePages.RestrictionRow.rows(of: banned.json["banned_list"]),
+                muted: ConsolePages.RestrictionRow.rows(of: muted.json["muted_list"])
+            ), session)
         }
         action(group, "channels/:type/:channel_url/freeze") { form, context, session in
             let channel = try ChannelAddress(context)

@@ -14,17 +14,10 @@ extension ConsoleRoutes {
             let since = try await database.read { db in try repository.lastEventSeq(in: db) }
             let listed = try await call(.get, channel.api + "/messages?message_ts=\(clock.now)&prev_limit=50&next_limit=0", session, context)
             if let failure = listed.failure { return problem(failure, session) }
-            let messages: [[String: Any]] = listed.json["messages"]?.arrayValue.map { message in
-                var values = message.templateValue as? [String: Any] ?? [:]
-                values["sender"] = message["user"]?["user_id"]?.stringValue ?? "admin"
-                values["is_admin"] = message["type"]?.stringValue == "ADMM"
-                if message["type"]?.stringValue == "FILE" { values["message"] = message["file"]?["name"]?.stringValue ?? "(file)" }
-                return values
-            } ?? []
-            return show("messages", [
-                "type": channel.type, "path": Self.encoded(channel.url), "name": view.json["name"]?.stringValue ?? channel.url,
-                "messages": messages, "since": since,
-            ], session)
+            return show("messages", ConsolePages.Messages(
+                channel: ConsolePages.ChannelRow(view.json, kind: channel.type), since: Int(since),
+                messages: listed.json["messages"]?.arrayValue.map(ConsolePages.MessageRow.init) ?? []
+            ), session)
         }
         action(group, "channels/:type/:channel_url/messages") { form, context, session in
             let channel = try ChannelAddress(context)
@@ -49,7 +42,7 @@ extension ConsoleRoutes {
                 accept: "text/event-stream"
             )
         }
-        page(group, "admin-messages") { _, _, session in show("admin-messages", [:], session) }
+        page(group, "admin-messages") { _, _, session in show("admin-messages", ConsolePages.Form(), session) }
         action(group, "admin-messages") { form, context, session in
             guard form.text("message") != nil else {
                 sessions.tell(session, "Write the message.", isError: true)

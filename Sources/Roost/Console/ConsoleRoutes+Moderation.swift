@@ -10,32 +10,14 @@ extension ConsoleRoutes {
         page(group, "moderation") { _, context, session in
             let reply = try await call(.get, "/v3/report?limit=50", session, context)
             if let failure = reply.failure { return problem(failure, session) }
-            let reports: [[String: Any]] = reply.json["report_logs"]?.arrayValue.map { report in
-                var values = report.templateValue as? [String: Any] ?? [:]
-                if let url = report["channel"]?["channel_url"]?.stringValue {
-                    values["channel_path"] = Self.encoded(url)
-                    let type = report["channel"]?["channel_type"]?.stringValue == "open_channels" ? "open" : "group"
-                    if let id = report["reported_message"]?["message_id"]?.intValue {
-                        values["delete_action"] = "/console/channels/\(type)/\(Self.encoded(url))/messages/\(id)/delete"
-                    }
-                }
-                return values
-            } ?? []
-            return show("moderation", ["reports": reports], session)
+            let reports = reply.json["report_logs"]?.arrayValue.map(ConsolePages.ReportRow.init) ?? []
+            return show("moderation", ConsolePages.Moderation(reports: reports), session)
         }
         page(group, "webhooks") { _, context, session in
             let settings = try await call(.get, "/v3/applications/settings/webhook", session, context)
             if let failure = settings.failure { return problem(failure, session) }
             let deliveries = try await call(.get, "/roost/deliveries?feed=webhook&limit=50", session, context)
-            var values = settings.json["webhook"]?.templateValue as? [String: Any] ?? [:]
-            values["categories"] = (settings.json["webhook"]?["enabled_events"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
-            values["deliveries"] = (deliveries.json["deliveries"]?.arrayValue ?? []).reversed().map { delivery in
-                var values = delivery.templateValue as? [String: Any] ?? [:]
-                let status = delivery["status_code"]?.intValue ?? 0
-                values["failed"] = !(200..<300).contains(status)
-                return values
-            }
-            return show("webhooks", values, session)
+            return show("webhooks", ConsolePages.Webhooks(settings: settings.json["webhook"], deliveries: deliveries.json["deliveries"]), session)
         }
         action(group, "webhooks") { form, context, session in
             let categories = (form["categories"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -58,10 +40,9 @@ extension ConsoleRoutes {
             let clockState = try await call(.get, "/roost/clock", session, context)
             if let failure = clockState.failure { return problem(failure, session) }
             let snapshots = try await call(.get, "/roost/snapshots", session, context)
-            var clockValues = clockState.json.templateValue as? [String: Any] ?? [:]
-            let now = clockState.json["now"]?.intValue ?? 0
-            clockValues["iso"] = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(now) / 1000))
-            return show("emulator", ["clock": clockValues, "snapshots": snapshots.json["snapshots"]?.templateValue ?? []], session)
+            return show("emulator", ConsolePages.Emulator(
+                clock: ConsolePages.ClockState(clockState.json), snapshots: ConsolePages.SnapshotRow.rows(of: snapshots.json["snapshots"])
+            ), session)
         }
         action(group, "emulator/clock") { form, context, session in
             var change: [String: AnyJSON] = [:]

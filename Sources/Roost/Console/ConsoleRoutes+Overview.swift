@@ -26,11 +26,11 @@ extension ConsoleRoutes {
                 let dau = try await call(.get, "/v3/applications/dau?date=\(day.text)", session, context)
                 active.append((day.text, Double(dau.json["dau"]?.intValue ?? 0)))
             }
-            return show("overview", [
-                "users": totals.users, "group_channels": totals.groupChannels, "open_channels": totals.openChannels, "messages": totals.messages,
-                "messages_chart": ConsoleCharts.bars(days.map { (label: $0.text, value: messagesPerDay[$0.text] ?? 0) }, id: "messages-chart"),
-                "dau_chart": ConsoleCharts.bars(active, id: "dau-chart"),
-            ], session)
+            return show("overview", ConsolePages.Overview(
+                users: totals.users, groupChannels: totals.groupChannels, openChannels: totals.openChannels, messages: totals.messages,
+                messagesChart: ConsoleCharts.bars(days.map { (label: $0.text, value: messagesPerDay[$0.text] ?? 0) }, id: "messages-chart"),
+                dauChart: ConsoleCharts.bars(active, id: "dau-chart")
+            ), session)
         }
     }
 
@@ -62,24 +62,22 @@ extension ConsoleRoutes {
             if let token = query.string("token") { path += "&token=\(Self.encoded(token))" }
             let reply = try await call(.get, path, session, context)
             if let failure = reply.failure { return problem(failure, session) }
-            var values: [String: Any] = [
-                "q": search, "by_id": byID, "users": Self.withPaths(reply.json["users"], key: "user_id"),
-            ]
-            if let next = reply.json["next"]?.stringValue, !next.isEmpty {
-                values["next_link"] = "/console/users?q=\(Self.encoded(search))&by_id=\(byID ? "1" : "0")&token=\(Self.encoded(next))"
-            }
-            return show("users", values, session)
+            let next = reply.json["next"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            return show("users", ConsolePages.Users(
+                query: search, byID: byID, users: ConsolePages.UserRow.rows(of: reply.json["users"]),
+                nextLink: next.map { "/console/users?q=\(Self.encoded(search))&by_id=\(byID ? "1" : "0")&token=\(Self.encoded($0))" }
+            ), session)
         }
         page(group, "users/:user_id") { _, context, session in
             let userID = try context.pathParameter("user_id")
             let user = try await call(.get, "/v3/users/\(Self.encoded(userID))", session, context)
             if let failure = user.failure { return problem(failure, session, status: .notFound) }
             let channels = try await call(.get, "/v3/users/\(Self.encoded(userID))/my_group_channels?limit=20&show_empty=true", session, context)
-            var values = user.json.templateValue as? [String: Any] ?? [:]
-            values["path"] = Self.encoded(userID)
-            values["metadata_items"] = Self.items(user.json["metadata"])
-            values["channels"] = Self.withPaths(channels.json["channels"], key: "channel_url")
-            return show("user", values, session)
+            return show("user", ConsolePages.User(
+                user: ConsolePages.UserRow(user.json), profileURL: user.json["profile_url"]?.stringValue ?? "",
+                createdAt: Int(user.json["created_at"]?.intValue ?? 0), metadata: ConsolePages.Item.items(of: user.json["metadata"]),
+                channels: ConsolePages.ChannelRow.rows(of: channels.json["channels"], kind: "group")
+            ), session)
         }
         action(group, "users/:user_id/active") { form, context, session in
             let userID = try context.pathParameter("user_id")

@@ -73,10 +73,9 @@ struct ConsoleRoutes: Sendable {
     /// The sign-in form, with a fresh CSRF token in its own cookie (there is no session yet).
     func signInPage(error: String?, status: HTTPResponse.Status = .ok) -> Response {
         let csrf = sessions.newSecret()
-        var values: [String: Any] = ["csrf": csrf]
-        if let error { values["error"] = error }
         return ConsoleViews.html(
-            views.render("sign-in", values), status: status, cookies: [ConsoleSessions.setCookie(ConsoleSessions.signInCookieName, csrf)]
+            views.render("sign-in", ConsolePages.SignIn(csrf: csrf, error: error)), status: status,
+            cookies: [ConsoleSessions.setCookie(ConsoleSessions.signInCookieName, csrf)]
         )
     }
 
@@ -97,10 +96,10 @@ struct ConsoleRoutes: Sendable {
             guard let session = sessions.session(for: request) else { return ConsoleViews.redirect(to: "/console/sign-in") }
             let form = try await ConsoleForm(request)
             guard ConsoleSessions.same(form["csrf"], session.csrf) else {
-                return views.page("error", [
-                    "heading": "Form refused",
-                    "message": "This form did not come from your console session (its CSRF token is missing or wrong), so nothing was changed. Reload the page and try again.",
-                ], csrf: session.csrf, notice: nil, status: .forbidden)
+                return views.page("error", ConsolePages.Problem(
+                    heading: "Form refused",
+                    message: "This form did not come from your console session (its CSRF token is missing or wrong), so nothing was changed. Reload the page and try again."
+                ), csrf: session.csrf, notice: nil, status: .forbidden)
             }
             return ConsoleViews.redirect(to: try await run(form, context, session))
         }
@@ -112,12 +111,13 @@ struct ConsoleRoutes: Sendable {
         try await api.call(method, path, body: body, token: session.token, context: context)
     }
 
-    func show(_ name: String, _ values: [String: Any], _ session: Session, status: HTTPResponse.Status = .ok) -> Response {
-        views.page(name, values, csrf: session.csrf, notice: sessions.takeNotice(of: session), status: status)
+    /// `page` is one of `ConsolePages`' types, the one the template `name` reads.
+    func show(_ name: String, _ page: Any, _ session: Session, status: HTTPResponse.Status = .ok) -> Response {
+        views.page(name, page, csrf: session.csrf, notice: sessions.takeNotice(of: session), status: status)
     }
 
     func problem(_ message: String, _ session: Session, status: HTTPResponse.Status = .badRequest) -> Response {
-        show("error", ["heading": "Something is wrong", "message": message], session, status: status)
+        show("error", ConsolePages.Problem(heading: "Something is wrong", message: message), session, status: status)
     }
 
     /// The API's answer to an action, in plain words on the next page.
@@ -148,32 +148,5 @@ struct ConsoleRoutes: Sendable {
     /// Text made safe as one path segment or query value.
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
-    }
-
-    /// A list's items for a template, each with `path`, its `key` encoded for links.
-    static func withPaths(_ list: AnyJSON?, key: String, adding extra: [String: Any] = [:]) -> [[String: Any]] {
-        (list?.arrayValue ?? []).map { item in
-            var values = item.templateValue as? [String: Any] ?? [:]
-            values["path"] = encoded(item[key]?.stringValue ?? "")
-            values.merge(extra) { current, _ in current }
-            return values
-        }
-    }
-
-    /// An object's members as key and value pairs, by key.
-    static func items(_ object: AnyJSON?) -> [[String: Any]] {
-        guard case .object(let members)? = object else { return [] }
-        return members.keys.sorted().map { key in
-            ["key": key, "value": members[key]?.stringValue ?? members[key]?.intValue.map { String($0) } ?? ""]
-        }
-    }
-
-    /// Bans or mutes as rows: who, why, until when.
-    static func restrictions(_ list: AnyJSON?) -> [[String: Any]] {
-        (list?.arrayValue ?? []).map { item in
-            let userID: String = item["user"]?["user_id"]?.stringValue ?? item["user_id"]?.stringValue ?? ""
-            let endAt: String = item["end_at"]?.intValue.map { $0 < 0 ? "no end" : String($0) } ?? ""
-            return ["user_id": userID, "description": item["description"]?.stringValue ?? "", "end_at": endAt]
-        }
     }
 }

@@ -37,7 +37,7 @@ enum ConsoleTemplates {
         <a href="/console/admin-messages">Admin messages</a><a href="/console/moderation">Moderation</a>
         <a href="/console/webhooks">Webhooks</a><a href="/console/emulator">Emulator</a></nav>
         <form method="post" action="/console/sign-out">{{> csrf}}<button>Sign out</button></form></header>
-        <main>{{#notice}}<p class="notice{{#is_error}} error{{/is_error}}" role="status" id="notice">{{text}}</p>{{/notice}}
+        <main>{{#notice}}<p class="notice{{#isError}} error{{/isError}}" role="status" id="notice">{{text}}</p>{{/notice}}
         {{$content}}{{/content}}</main><script src="/console/console.js"></script></body></html>
         """
 
@@ -60,40 +60,40 @@ enum ConsoleTemplates {
         {{<layout}}{{$title}}Overview{{/title}}{{$content}}
         <h1>Overview</h1>
         <div class="cards">
-        <div class="card">Users<b id="count-users">{{users}}</b></div><div class="card">Group channels<b id="count-group">{{group_channels}}</b></div>
-        <div class="card">Open channels<b id="count-open">{{open_channels}}</b></div><div class="card">Messages<b id="count-messages">{{messages}}</b></div>
+        <div class="card">Users<b id="count-users">{{users}}</b></div><div class="card">Group channels<b id="count-group">{{groupChannels}}</b></div>
+        <div class="card">Open channels<b id="count-open">{{openChannels}}</b></div><div class="card">Messages<b id="count-messages">{{messages}}</b></div>
         </div>
-        <h2>Messages per day</h2>{{{messages_chart}}}
-        <h2>Daily active users</h2>{{{dau_chart}}}
+        <h2>Messages per day</h2>{{{messagesChart}}}
+        <h2>Daily active users</h2>{{{dauChart}}}
         {{/content}}{{/layout}}
         """
 
     static let users = """
         {{<layout}}{{$title}}Users{{/title}}{{$content}}
         <h1>Users</h1>
-        <form method="get" action="/console/users"><input name="q" value="{{q}}" placeholder="nickname starts with, or a user id">
-        <label><input type="checkbox" name="by_id" value="1"{{#by_id}} checked{{/by_id}}> by user id</label><button>Search</button></form>
+        <form method="get" action="/console/users"><input name="q" value="{{query}}" placeholder="nickname starts with, or a user id">
+        <label><input type="checkbox" name="by_id" value="1"{{#byID}} checked{{/byID}}> by user id</label><button>Search</button></form>
         <table id="users"><tr><th>User id</th><th>Nickname</th><th>Active</th><th>Online</th></tr>
-        {{#users}}<tr><td><a href="/console/users/{{path}}">{{user_id}}</a></td><td>{{nickname}}</td><td>{{is_active}}</td><td>{{is_online}}</td></tr>{{/users}}
+        {{#users}}<tr><td><a href="/console/users/{{userPath}}">{{userID}}</a></td><td>{{nickname}}</td><td>{{isActive}}</td><td>{{isOnline}}</td></tr>{{/users}}
         {{^users}}<tr><td colspan="4" class="muted">No users.</td></tr>{{/users}}</table>
-        {{#next_link}}<a href="{{next_link}}" id="next">Next page</a>{{/next_link}}
+        {{#nextLink}}<a href="{{nextLink}}" id="next">Next page</a>{{/nextLink}}
         {{/content}}{{/layout}}
         """
 
     static let user = """
-        {{<layout}}{{$title}}{{user_id}}{{/title}}{{$content}}
-        <h1>{{nickname}} <span class="muted">{{user_id}}</span></h1>
-        <table><tr><th>Active</th><td id="is-active">{{is_active}}</td></tr><tr><th>Online</th><td>{{is_online}}</td></tr>
-        <tr><th>Profile URL</th><td>{{profile_url}}</td></tr><tr><th>Created at</th><td>{{created_at}}</td></tr></table>
-        <h2>Metadata</h2><table>{{#metadata_items}}<tr><th>{{key}}</th><td>{{value}}</td></tr>{{/metadata_items}}
-        {{^metadata_items}}<tr><td class="muted">None.</td></tr>{{/metadata_items}}</table>
-        <h2>Group channels</h2><table>{{#channels}}<tr><td><a href="/console/channels/group/{{path}}">{{name}}</a></td><td>{{channel_url}}</td><td>{{member_count}} members</td></tr>{{/channels}}
+        {{<layout}}{{$title}}{{user.userID}}{{/title}}{{$content}}
+        <h1>{{user.nickname}} <span class="muted">{{user.userID}}</span></h1>
+        <table><tr><th>Active</th><td id="is-active">{{user.isActive}}</td></tr><tr><th>Online</th><td>{{user.isOnline}}</td></tr>
+        <tr><th>Profile URL</th><td>{{profileURL}}</td></tr><tr><th>Created at</th><td>{{createdAt}}</td></tr></table>
+        <h2>Metadata</h2><table>{{#metadata}}<tr><th>{{key}}</th><td>{{value}}</td></tr>{{/metadata}}
+        {{^metadata}}<tr><td class="muted">None.</td></tr>{{/metadata}}</table>
+        <h2>Group channels</h2><table>{{#channels}}<tr><td><a href="/console/channels/{{kind}}/{{channelPath}}">{{name}}</a></td><td>{{channelURL}}</td><td>{{headcount}} members</td></tr>{{/channels}}
         {{^channels}}<tr><td class="muted">None.</td></tr>{{/channels}}</table>
         <fieldset><legend>Actions</legend>
-        <form class="inline" method="post" action="/console/users/{{path}}/active">{{> csrf}}
-        {{#is_active}}<input type="hidden" name="active" value="false"><button class="danger" id="deactivate">Deactivate</button>{{/is_active}}
-        {{^is_active}}<input type="hidden" name="active" value="true"><button id="activate">Activate</button>{{/is_active}}</form>
-        <form class="inline" method="post" action="/console/users/{{path}}/session-token">{{> csrf}}<button id="issue-token">Issue a session token</button></form>
+        <form class="inline" method="post" action="/console/users/{{user.userPath}}/active">{{> csrf}}
+        {{#user.isActive}}<input type="hidden" name="active" value="false"><button class="danger" id="deactivate">Deactivate</button>{{/user.isActive}}
+        {{^user.isActive}}<input type="hidden" name="active" value="true"><button id="activate">Activate</button>{{/user.isActive}}</form>
+        <form class="inline" method="post" action="/console/users/{{user.userPath}}/session-token">{{> csrf}}<button id="issue-token">Issue a session token</button></form>
         </fieldset>
         {{/content}}{{/layout}}
         """
@@ -102,52 +102,52 @@ enum ConsoleTemplates {
         {{<layout}}{{$title}}Channels{{/title}}{{$content}}
         <h1>Channels</h1>
         <form method="get" action="/console/channels">
-        <select name="type"><option value="group"{{#is_group}} selected{{/is_group}}>Group</option><option value="open"{{^is_group}} selected{{/is_group}}>Open</option></select>
-        <input name="name_contains" value="{{name_contains}}" placeholder="name contains">
-        <input name="custom_type" value="{{custom_type}}" placeholder="custom type">
-        <input name="url_contains" value="{{url_contains}}" placeholder="URL contains"><button>Filter</button></form>
+        <select name="type"><option value="group"{{#isGroup}} selected{{/isGroup}}>Group</option><option value="open"{{^isGroup}} selected{{/isGroup}}>Open</option></select>
+        <input name="name_contains" value="{{nameContains}}" placeholder="name contains">
+        <input name="custom_type" value="{{customTypeFilter}}" placeholder="custom type">
+        <input name="url_contains" value="{{urlContains}}" placeholder="URL contains"><button>Filter</button></form>
         <table id="channels"><tr><th>Name</th><th>URL</th><th>Custom type</th><th>Members</th><th>Frozen</th></tr>
-        {{#channels}}<tr><td><a href="/console/channels/{{type}}/{{path}}">{{name}}</a></td><td>{{channel_url}}</td><td>{{custom_type}}</td><td>{{member_count}}{{participant_count}}</td><td>{{freeze}}</td></tr>{{/channels}}
+        {{#channels}}<tr><td><a href="/console/channels/{{kind}}/{{channelPath}}">{{name}}</a></td><td>{{channelURL}}</td><td>{{customType}}</td><td>{{headcount}}</td><td>{{isFrozen}}</td></tr>{{/channels}}
         {{^channels}}<tr><td colspan="5" class="muted">No channels.</td></tr>{{/channels}}</table>
-        {{#next_link}}<a href="{{next_link}}" id="next">Next page</a>{{/next_link}}
+        {{#nextLink}}<a href="{{nextLink}}" id="next">Next page</a>{{/nextLink}}
         {{/content}}{{/layout}}
         """
 
     static let channel = """
-        {{<layout}}{{$title}}{{name}}{{/title}}{{$content}}
-        <h1>{{name}} <span class="muted">{{channel_url}}</span></h1>
-        <p><a href="/console/channels/{{type}}/{{path}}/messages" id="messages-link">Messages (live)</a></p>
-        <table><tr><th>Type</th><td>{{type}}</td></tr><tr><th>Custom type</th><td>{{custom_type}}</td></tr>
-        <tr><th>Frozen</th><td id="frozen">{{freeze}}</td></tr><tr><th>Data</th><td>{{data}}</td></tr></table>
-        <form class="inline" method="post" action="/console/channels/{{type}}/{{path}}/freeze">{{> csrf}}
-        {{#freeze}}<input type="hidden" name="freeze" value="false"><button id="unfreeze">Unfreeze</button>{{/freeze}}
-        {{^freeze}}<input type="hidden" name="freeze" value="true"><button class="danger" id="freeze">Freeze</button>{{/freeze}}</form>
-        <h2>Members</h2><table id="members">{{#members}}<tr><td><a href="/console/users/{{path}}">{{user_id}}</a></td><td>{{nickname}}</td><td>{{role}}</td></tr>{{/members}}
+        {{<layout}}{{$title}}{{channel.name}}{{/title}}{{$content}}
+        <h1>{{channel.name}} <span class="muted">{{channel.channelURL}}</span></h1>
+        <p><a href="/console/channels/{{channel.kind}}/{{channel.channelPath}}/messages" id="messages-link">Messages (live)</a></p>
+        <table><tr><th>Type</th><td>{{channel.kind}}</td></tr><tr><th>Custom type</th><td>{{channel.customType}}</td></tr>
+        <tr><th>Frozen</th><td id="frozen">{{channel.isFrozen}}</td></tr><tr><th>Data</th><td>{{data}}</td></tr></table>
+        <form class="inline" method="post" action="/console/channels/{{channel.kind}}/{{channel.channelPath}}/freeze">{{> csrf}}
+        {{#channel.isFrozen}}<input type="hidden" name="freeze" value="false"><button id="unfreeze">Unfreeze</button>{{/channel.isFrozen}}
+        {{^channel.isFrozen}}<input type="hidden" name="freeze" value="true"><button class="danger" id="freeze">Freeze</button>{{/channel.isFrozen}}</form>
+        <h2>Members</h2><table id="members">{{#members}}<tr><td><a href="/console/users/{{user.userPath}}">{{user.userID}}</a></td><td>{{user.nickname}}</td><td>{{role}}</td></tr>{{/members}}
         {{^members}}<tr><td class="muted">None listed.</td></tr>{{/members}}</table>
-        <h2>Operators</h2><table>{{#operators}}<tr><td>{{user_id}}</td><td>{{nickname}}</td></tr>{{/operators}}{{^operators}}<tr><td class="muted">None.</td></tr>{{/operators}}</table>
-        <h2>Metadata</h2><table>{{#metadata_items}}<tr><th>{{key}}</th><td>{{value}}</td></tr>{{/metadata_items}}{{^metadata_items}}<tr><td class="muted">None.</td></tr>{{/metadata_items}}</table>
+        <h2>Operators</h2><table>{{#operators}}<tr><td>{{userID}}</td><td>{{nickname}}</td></tr>{{/operators}}{{^operators}}<tr><td class="muted">None.</td></tr>{{/operators}}</table>
+        <h2>Metadata</h2><table>{{#metadata}}<tr><th>{{key}}</th><td>{{value}}</td></tr>{{/metadata}}{{^metadata}}<tr><td class="muted">None.</td></tr>{{/metadata}}</table>
         <h2>Moderation</h2>
-        <fieldset><legend>Ban or mute</legend><form method="post" action="/console/channels/{{type}}/{{path}}/moderate">{{> csrf}}
+        <fieldset><legend>Ban or mute</legend><form method="post" action="/console/channels/{{channel.kind}}/{{channel.channelPath}}/moderate">{{> csrf}}
         <input name="user_id" id="moderate-user" placeholder="user id" required>
         <input name="seconds" type="number" value="-1" title="seconds; -1 for no end"> seconds
         <input name="description" placeholder="reason">
         <select name="action" id="moderate-action"><option value="ban">Ban</option><option value="mute">Mute</option><option value="unban">Unban</option><option value="unmute">Unmute</option></select>
         <button id="moderate">Apply</button></form></fieldset>
-        <h2>Banned</h2><table id="banned">{{#banned}}<tr><td>{{user_id}}</td><td>{{description}}</td><td>until {{end_at}}</td></tr>{{/banned}}{{^banned}}<tr><td class="muted">Nobody.</td></tr>{{/banned}}</table>
-        <h2>Muted</h2><table id="muted">{{#muted}}<tr><td>{{user_id}}</td><td>{{description}}</td><td>until {{end_at}}</td></tr>{{/muted}}{{^muted}}<tr><td class="muted">Nobody.</td></tr>{{/muted}}</table>
+        <h2>Banned</h2><table id="banned">{{#banned}}<tr><td>{{userID}}</td><td>{{reason}}</td><td>until {{endsAt}}</td></tr>{{/banned}}{{^banned}}<tr><td class="muted">Nobody.</td></tr>{{/banned}}</table>
+        <h2>Muted</h2><table id="muted">{{#muted}}<tr><td>{{userID}}</td><td>{{reason}}</td><td>until {{endsAt}}</td></tr>{{/muted}}{{^muted}}<tr><td class="muted">Nobody.</td></tr>{{/muted}}</table>
         {{/content}}{{/layout}}
         """
 
     static let messages = """
-        {{<layout}}{{$title}}Messages · {{name}}{{/title}}{{$content}}
-        <h1>Messages in <a href="/console/channels/{{type}}/{{path}}">{{name}}</a></h1>
-        <fieldset><legend>Send an admin message</legend><form method="post" action="/console/channels/{{type}}/{{path}}/messages">{{> csrf}}
+        {{<layout}}{{$title}}Messages · {{channel.name}}{{/title}}{{$content}}
+        <h1>Messages in <a href="/console/channels/{{channel.kind}}/{{channel.channelPath}}">{{channel.name}}</a></h1>
+        <fieldset><legend>Send an admin message</legend><form method="post" action="/console/channels/{{channel.kind}}/{{channel.channelPath}}/messages">{{> csrf}}
         <textarea name="message" id="admin-message" required placeholder="message"></textarea>
         <input name="custom_type" placeholder="custom type"><input name="data" placeholder="data" size="40">
         <button id="send">Send</button></form></fieldset>
-        <div id="messages" data-live="/console/channels/{{type}}/{{path}}/live?since={{since}}">
-        {{#messages}}<div class="message{{#is_admin}} admin{{/is_admin}}" data-id="{{message_id}}"><b>{{sender}}</b> <span class="text">{{message}}</span>
-        <form class="inline" method="post" action="/console/channels/{{type}}/{{path}}/messages/{{message_id}}/delete">{{> csrf}}<button class="danger">Delete</button></form></div>{{/messages}}
+        <div id="messages" data-live="/console/channels/{{channel.kind}}/{{channel.channelPath}}/live?since={{since}}">
+        {{#messages}}<div class="message{{#isAdmin}} admin{{/isAdmin}}" data-id="{{messageID}}"><b>{{sender}}</b> <span class="text">{{text}}</span>
+        <form class="inline" method="post" action="/console/channels/{{channel.kind}}/{{channel.channelPath}}/messages/{{messageID}}/delete">{{> csrf}}<button class="danger">Delete</button></form></div>{{/messages}}
         </div>
         {{/content}}{{/layout}}
         """
@@ -170,10 +170,10 @@ enum ConsoleTemplates {
         {{<layout}}{{$title}}Moderation{{/title}}{{$content}}
         <h1>Reports</h1>
         <table id="reports"><tr><th>When</th><th>Category</th><th>By</th><th>About</th><th>Reported message</th><th></th></tr>
-        {{#reports}}<tr><td>{{created_at}}</td><td>{{report_category}}</td><td>{{reporting_user.user_id}}</td>
-        <td>{{#channel.channel_url}}<a href="/console/channels/group/{{channel_path}}">{{channel.channel_url}}</a>{{/channel.channel_url}} {{offending_user.user_id}}</td>
-        <td class="reported">{{reported_message.message}}</td>
-        <td>{{#delete_action}}<form class="inline" method="post" action="{{delete_action}}">{{> csrf}}<input type="hidden" name="back" value="/console/moderation"><button class="danger">Delete message</button></form>{{/delete_action}}</td></tr>{{/reports}}
+        {{#reports}}<tr><td>{{createdAt}}</td><td>{{category}}</td><td>{{reportingUserID}}</td>
+        <td>{{#reportedChannelURL}}<a href="{{reportedChannelPage}}">{{reportedChannelURL}}</a>{{/reportedChannelURL}} {{offendingUserID}}</td>
+        <td class="reported">{{reportedText}}</td>
+        <td>{{#deleteAction}}<form class="inline" method="post" action="{{deleteAction}}">{{> csrf}}<input type="hidden" name="back" value="/console/moderation"><button class="danger">Delete message</button></form>{{/deleteAction}}</td></tr>{{/reports}}
         {{^reports}}<tr><td colspan="6" class="muted">No reports.</td></tr>{{/reports}}</table>
         <p class="muted">Ban, mute, unban and unmute from a channel's page.</p>
         {{/content}}{{/layout}}
@@ -185,13 +185,13 @@ enum ConsoleTemplates {
         <form method="post" action="/console/webhooks">{{> csrf}}<fieldset><legend>Settings</legend>
         <label><input type="checkbox" name="enabled" value="true"{{#enabled}} checked{{/enabled}}> enabled</label>
         <input name="url" value="{{url}}" size="50" placeholder="https://your.app/webhooks">
-        <label><input type="checkbox" name="include_members" value="true"{{#include_members}} checked{{/include_members}}> include members</label>
-        <label><input type="checkbox" name="include_unread_count" value="true"{{#include_unread_count}} checked{{/include_unread_count}}> include unread counts</label>
+        <label><input type="checkbox" name="include_members" value="true"{{#includeMembers}} checked{{/includeMembers}}> include members</label>
+        <label><input type="checkbox" name="include_unread_count" value="true"{{#includeUnreadCount}} checked{{/includeUnreadCount}}> include unread counts</label>
         <p>Categories (comma-separated, <code>*</code> for all): <input name="categories" value="{{categories}}" size="60"></p>
         <button id="save-webhooks">Save</button></fieldset></form>
         <h2>Recent deliveries</h2>
         <table id="deliveries"><tr><th>When</th><th>Category</th><th>Target</th><th>Status</th><th>Attempt</th></tr>
-        {{#deliveries}}<tr{{#failed}} class="notice error"{{/failed}}><td>{{attempted_at}}</td><td>{{category}}</td><td>{{url}}</td><td>{{status_code}}</td><td>{{attempt}}</td></tr>{{/deliveries}}
+        {{#deliveries}}<tr{{#failed}} class="notice error"{{/failed}}><td>{{attemptedAt}}</td><td>{{category}}</td><td>{{target}}</td><td>{{statusCode}}</td><td>{{attempt}}</td></tr>{{/deliveries}}
         {{^deliveries}}<tr><td colspan="5" class="muted">No deliveries yet.</td></tr>{{/deliveries}}</table>
         {{/content}}{{/layout}}
         """
@@ -208,7 +208,7 @@ enum ConsoleTemplates {
         <fieldset><legend>Snapshots</legend><form method="post" action="/console/emulator/snapshots">{{> csrf}}
         <input name="name" placeholder="name" required id="snapshot-name"><button id="save-snapshot">Save</button></form>
         <table id="snapshots"><tr><th>Name</th><th>Size</th><th>Taken at</th><th></th></tr>
-        {{#snapshots}}<tr><td>{{name}}</td><td>{{size}}</td><td>{{created_at}}</td><td>
+        {{#snapshots}}<tr><td>{{name}}</td><td>{{size}}</td><td>{{createdAt}}</td><td>
         <form class="inline" method="post" action="/console/emulator/snapshots/{{name}}/restore">{{> csrf}}<button>Restore</button></form>
         <form class="inline" method="post" action="/console/emulator/snapshots/{{name}}/delete">{{> csrf}}<button class="danger">Delete</button></form></td></tr>{{/snapshots}}
         {{^snapshots}}<tr><td colspan="4" class="muted">None saved.</td></tr>{{/snapshots}}</table></fieldset>

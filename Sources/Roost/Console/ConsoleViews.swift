@@ -17,15 +17,34 @@ struct ConsoleViews: Sendable {
         return library
     }()
 
-    func render(_ name: String, _ values: [String: Any]) -> String {
-        Self.library?.render(values, withTemplate: name) ?? ""
+    /// `page` is one of `ConsolePages`' types.
+    func render(_ name: String, _ page: Any) -> String {
+        Self.library?.render(page, withTemplate: name) ?? ""
     }
 
-    func page(_ name: String, _ values: [String: Any], csrf: String, notice: ConsoleSessions.Notice?, status: HTTPResponse.Status = .ok) -> Response {
-        var values = values
-        values["csrf"] = csrf
-        if let notice { values["notice"] = ["text": notice.text, "is_error": notice.isError] }
-        return Self.html(render(name, values), status: status)
+    func page(_ name: String, _ page: Any, csrf: String, notice: ConsoleSessions.Notice?, status: HTTPResponse.Status = .ok) -> Response {
+        Self.html(render(name, Layout(csrf: csrf, notice: notice, page: page)), status: status)
+    }
+
+    /// What the layout shows around every page (the session's CSRF token, the last action's
+    /// notice); every other name is the page's own.
+    private struct Layout: MustacheParent {
+        let csrf: String
+        let notice: ConsoleSessions.Notice?
+        let page: Any
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "csrf": return csrf
+            case "notice": return notice
+            default:
+                guard let value = Mirror(reflecting: page).children.first(where: { $0.label == name })?.value else { return nil }
+                // A property that is an absent optional is no value at all.
+                let optional = Mirror(reflecting: value)
+                guard optional.displayStyle == .optional else { return value }
+                return optional.children.first?.value
+            }
+        }
     }
 
     /// Pages are never cached, framed or given scripts from elsewhere.
