@@ -6,54 +6,86 @@ struct AnnouncementRoutes: Sendable {
     let clock: WallClock
 
     func register(on api: RouterGroup<RoostContext>) {
-        api.post("announcements") { request, _ in
-            try await announcements.create(try await request.decodeJSON(AnnouncementRequest.self))
+        api.post("announcements", use: create)
+        api.get("announcements", use: list)
+        api.get("announcements/:unique_id", use: announcement)
+        api.put("announcements/:unique_id", use: update)
+        api.get("announcement_group", use: groups)
+        api.get("announcement_open_rate/:unique_id", use: openRate)
+        api.get("announcement_open_rate_by_group/:announcement_group", use: openRateByGroup)
+        api.get("announcement_open_status/:unique_id", use: openStatus)
+        api.get("announcement_stats/daily", use: dailyStatistics)
+        api.get("announcement_stats/weekly", use: weeklyStatistics)
+        api.get("announcement_stats/monthly", use: monthlyStatistics)
+    }
+
+    @Sendable func create(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await announcements.create(try await request.decodeJSON(AnnouncementRequest.self))
+    }
+
+    @Sendable func list(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let query = request.query
+        let status = try query.string("status").map { name throws(APIError) in
+            guard let status = AnnouncementStatus(rawValue: name) else { throw .invalid("status") }
+            return status
         }
-        api.get("announcements") { request, _ in
-            let query = request.query
-            let status = try query.string("status").map { name throws(APIError) in
-                guard let status = AnnouncementStatus(rawValue: name) else { throw .invalid("status") }
-                return status
-            }
-            let order = query.string("order") ?? "created_at"
-            guard ["created_at", "scheduled_at"].contains(order) else { throw APIError.invalid("order") }
-            return AnnouncementList(page: try await announcements.list(
-                status: status, group: query.string("announcement_group"), byScheduledAt: order == "scheduled_at",
-                page: try query.pageRequest()
-            ))
-        }
-        api.get("announcements/:unique_id") { _, context in try await announcements.announcement(try context.pathParameter("unique_id")) }
-        api.put("announcements/:unique_id") { request, context in
-            try await announcements.update(try context.pathParameter("unique_id"), try await request.decodeJSON(AnnouncementRequest.self))
-        }
-        api.get("announcement_group") { request, _ in
-            AnnouncementGroupList(page: try await announcements.groups(page: try request.query.pageRequest()))
-        }
-        api.get("announcement_open_rate/:unique_id") { request, context in
-            try await announcements.openRate(uniqueID: try context.pathParameter("unique_id"), group: nil, days: try request.query.int("days") ?? 7)
-        }
-        api.get("announcement_open_rate_by_group/:announcement_group") { request, context in
-            try await announcements.openRate(uniqueID: nil, group: try context.pathParameter("announcement_group"), days: try request.query.int("days") ?? 7)
-        }
-        api.get("announcement_open_status/:unique_id") { request, context in
-            let query = request.query
-            // The page cursor is `token` on Sendbird's pages and `next` in its SDK.
-            var page = try query.pageRequest()
-            if page.after == nil, let next = query.string("next"), !next.isEmpty { page = PageRequest(limit: page.limit, after: try PageCursor(token: next)) }
-            return AnnouncementOpenStatusList(page: try await announcements.openStatus(
-                try context.pathParameter("unique_id"),
-                userIDs: (query.list("unique_ids") ?? query.list("unique_ids[]")).map(Set.init),
-                channelURLs: (query.list("channel_urls") ?? query.list("channel_urls[]")).map(Set.init),
-                opened: try query.bool("has_opened"), page: page
-            ))
-        }
-        for period in AnnouncementPeriod.allCases {
-            api.get(RouterPath("announcement_stats/\(period.rawValue)")) { request, _ in
-                let query = request.query
-                let ranges = try period.ranges(from: query.string(period.startParameter), to: query.string(period.endParameter), now: clock.now)
-                return AnnouncementStatisticsList(statistics: try await announcements.statistics(periods: ranges, group: query.string("announcement_group")))
-            }
-        }
+        let order = query.string("order") ?? "created_at"
+        guard ["created_at", "scheduled_at"].contains(order) else { throw APIError.invalid("order") }
+        return AnnouncementList(page: try await announcements.list(
+            status: status, group: query.string("announcement_group"), byScheduledAt: order == "scheduled_at",
+            page: try query.pageRequest()
+        ))
+    }
+
+    @Sendable func announcement(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await announcements.announcement(try context.pathParameter("unique_id"))
+    }
+
+    @Sendable func update(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await announcements.update(try context.pathParameter("unique_id"), try await request.decodeJSON(AnnouncementRequest.self))
+    }
+
+    @Sendable func groups(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        AnnouncementGroupList(page: try await announcements.groups(page: try request.query.pageRequest()))
+    }
+
+    @Sendable func openRate(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await announcements.openRate(uniqueID: try context.pathParameter("unique_id"), group: nil, days: try request.query.int("days") ?? 7)
+    }
+
+    @Sendable func openRateByGroup(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await announcements.openRate(uniqueID: nil, group: try context.pathParameter("announcement_group"), days: try request.query.int("days") ?? 7)
+    }
+
+    @Sendable func openStatus(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let query = request.query
+        // The page cursor is `token` on Sendbird's pages and `next` in its SDK.
+        var page = try query.pageRequest()
+        if page.after == nil, let next = query.string("next"), !next.isEmpty { page = PageRequest(limit: page.limit, after: try PageCursor(token: next)) }
+        return AnnouncementOpenStatusList(page: try await announcements.openStatus(
+            try context.pathParameter("unique_id"),
+            userIDs: (query.list("unique_ids") ?? query.list("unique_ids[]")).map(Set.init),
+            channelURLs: (query.list("channel_urls") ?? query.list("channel_urls[]")).map(Set.init),
+            opened: try query.bool("has_opened"), page: page
+        ))
+    }
+
+    @Sendable func dailyStatistics(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await statistics(.daily, request)
+    }
+
+    @Sendable func weeklyStatistics(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await statistics(.weekly, request)
+    }
+
+    @Sendable func monthlyStatistics(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await statistics(.monthly, request)
+    }
+
+    private func statistics(_ period: AnnouncementPeriod, _ request: Request) async throws -> AnnouncementStatisticsList {
+        let query = request.query
+        let ranges = try period.ranges(from: query.string(period.startParameter), to: query.string(period.endParameter), now: clock.now)
+        return AnnouncementStatisticsList(statistics: try await announcements.statistics(periods: ranges, group: query.string("announcement_group")))
     }
 }
 

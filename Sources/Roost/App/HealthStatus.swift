@@ -14,3 +14,23 @@ struct HealthStatus: ResponseEncodable, Sendable {
         message = writable ? nil : APIError.outOfSpace.message
     }
 }
+
+/// `GET /health` and `GET /metrics`: whether Roost can take writes, and its metrics in
+/// Prometheus's text format. Neither needs a token.
+struct HealthRoutes: Sendable {
+    let storage: StorageHealth
+    let metrics: RoostMetrics
+
+    func register(on router: Router<RoostContext>) {
+        router.get("/health", use: health)
+        router.get("/metrics", use: exposition)
+    }
+
+    @Sendable func health(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        HealthStatus(storage: storage)
+    }
+
+    @Sendable func exposition(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        metrics.exposition()
+    }
+}

@@ -20,8 +20,7 @@ func buildRouter(
     router.add(middleware: FaultMiddleware(faults: emulator.faults))
     router.add(middleware: RestoreGateMiddleware(gate: snapshots.gate))
 
-    router.get("/health") { _, _ in HealthStatus(storage: database.storage) }
-    router.get("/metrics") { _, _ in metrics.exposition() }
+    HealthRoutes(storage: database.storage, metrics: metrics).register(on: router)
 
     let api = router.group("v3").add(middleware: APITokenMiddleware(policy: access.access))
     let users = api.group("users")

@@ -7,31 +7,7 @@ extension ConsoleRoutes {
     // MARK: Overview
 
     func registerOverview(on group: RouterGroup<RoostContext>) {
-        page(group, "") { _, context, session in
-            let totals = try await database.read { db in try repository.totals(in: db) }
-            let days = Self.lastDays(14, endingAt: clock.now)
-            let (first, last) = (days[0], days[days.count - 1])
-            let metric = try await call(
-                .get,
-                "/v3/statistics/metric?metric_type=messages&time_dimension=daily&start_year=\(first.year)&start_month=\(first.month)"
-                    + "&start_day=\(first.day)&end_year=\(last.year)&end_month=\(last.month)&end_day=\(last.day)",
-                session, context
-            )
-            var messagesPerDay: [String: Double] = [:]
-            for value in metric.json["values"]?.arrayValue ?? [] {
-                if let date = value["date"]?.stringValue { messagesPerDay[date] = Double(value["value"]?.intValue ?? 0) }
-            }
-            var active: [(label: String, value: Double)] = []
-            for day in days {
-                let dau = try await call(.get, "/v3/applications/dau?date=\(day.text)", session, context)
-                active.append((day.text, Double(dau.json["dau"]?.intValue ?? 0)))
-            }
-            return show("overview", ConsolePages.Overview(
-                users: totals.users, groupChannels: totals.groupChannels, openChannels: totals.openChannels, messages: totals.messages,
-                messagesChart: ConsoleCharts.bars(days.map { (label: $0.text, value: messagesPerDay[$0.text] ?? 0) }, id: "messages-chart"),
-                dauChart: ConsoleCharts.bars(active, id: "dau-chart")
-            ), session)
-        }
+        page(group, "", overviewPage)
     }
 
     struct Day {
@@ -53,44 +29,78 @@ extension ConsoleRoutes {
     // MARK: Users
 
     func registerUsers(on group: RouterGroup<RoostContext>) {
-        page(group, "users") { request, context, session in
-            let query = request.query
-            let search = query.string("q")?.trimmingCharacters(in: .whitespaces) ?? ""
-            let byID = query.string("by_id") == "1"
-            var path = "/v3/users?limit=20"
-            if !search.isEmpty { path += byID ? "&user_ids=\(Self.encoded(search))" : "&nickname_startswith=\(Self.encoded(search))" }
-            if let token = query.string("token") { path += "&token=\(Self.encoded(token))" }
-            let reply = try await call(.get, path, session, context)
-            if let failure = reply.failure { return problem(failure, session) }
-            let next = reply.json["next"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-            return show("users", ConsolePages.Users(
-                query: search, byID: byID, users: ConsolePages.UserRow.rows(of: reply.json["users"]),
-                nextLink: next.map { "/console/users?q=\(Self.encoded(search))&by_id=\(byID ? "1" : "0")&token=\(Self.encoded($0))" }
-            ), session)
+        page(group, "users", usersPage)
+        page(group, "users/:user_id", userPage)
+        action(group, "users/:user_id/active", setActive)
+        action(group, "users/:user_id/session-token", issueSessionToken)
+    }
+
+    @Sendable func overviewPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
+        let totals = try await database.read { db in try repository.totals(in: db) }
+        let days = Self.lastDays(14, endingAt: clock.now)
+        let (first, last) = (days[0], days[days.count - 1])
+        let metric = try await call(
+            .get,
+            "/v3/statistics/metric?metric_type=messages&time_dimension=daily&start_year=\(first.year)&start_month=\(first.month)"
+                + "&start_day=\(first.day)&end_year=\(last.year)&end_month=\(last.month)&end_day=\(last.day)",
+            session, context
+        )
+        var messagesPerDay: [String: Double] = [:]
+        for value in metric.json["values"]?.arrayValue ?? [] {
+            if let date = value["date"]?.stringValue { messagesPerDay[date] = Double(value["value"]?.intValue ?? 0) }
         }
-        page(group, "users/:user_id") { _, context, session in
-            let userID = try context.pathParameter("user_id")
-            let user = try await call(.get, "/v3/users/\(Self.encoded(userID))", session, context)
-            if let failure = user.failure { return problem(failure, session, status: .notFound) }
-            let channels = try await call(.get, "/v3/users/\(Self.encoded(userID))/my_group_channels?limit=20&show_empty=true", session, context)
-            return show("user", ConsolePages.User(
-                user: ConsolePages.UserRow(user.json), profileURL: user.json["profile_url"]?.stringValue ?? "",
-                createdAt: Int(user.json["created_at"]?.intValue ?? 0), metadata: ConsolePages.Item.items(of: user.json["metadata"]),
-                channels: ConsolePages.ChannelRow.rows(of: channels.json["channels"], kind: "group")
-            ), session)
+        var active: [(label: String, value: Double)] = []
+        for day in days {
+            let dau = try await call(.get, "/v3/applications/dau?date=\(day.text)", session, context)
+            active.append((day.text, Double(dau.json["dau"]?.intValue ?? 0)))
         }
-        action(group, "users/:user_id/active") { form, context, session in
-            let userID = try context.pathParameter("user_id")
-            let active = form["active"] == "true"
-            let reply = try await call(.put, "/v3/users/\(Self.encoded(userID))", body: .object(["is_active": .bool(active)]), session, context)
-            tell(session, reply, done: active ? "\(userID) is active again." : "\(userID) is deactivated.")
-            return "/console/users/\(Self.encoded(userID))"
-        }
-        action(group, "users/:user_id/session-token") { _, context, session in
-            let userID = try context.pathParameter("user_id")
-            let reply = try await call(.post, "/v3/users/\(Self.encoded(userID))/token", body: .object([:]), session, context)
-            tell(session, reply, done: "Session token for \(userID): \(reply.json["token"]?.stringValue ?? "")")
-            return "/console/users/\(Self.encoded(userID))"
-        }
+        return show("overview", ConsolePages.Overview(
+            users: totals.users, groupChannels: totals.groupChannels, openChannels: totals.openChannels, messages: totals.messages,
+            messagesChart: ConsoleCharts.bars(days.map { (label: $0.text, value: messagesPerDay[$0.text] ?? 0) }, id: "messages-chart"),
+            dauChart: ConsoleCharts.bars(active, id: "dau-chart")
+        ), session)
+    }
+
+    @Sendable func usersPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
+        let query = request.query
+        let search = query.string("q")?.trimmingCharacters(in: .whitespaces) ?? ""
+        let byID = query.string("by_id") == "1"
+        var path = "/v3/users?limit=20"
+        if !search.isEmpty { path += byID ? "&user_ids=\(Self.encoded(search))" : "&nickname_startswith=\(Self.encoded(search))" }
+        if let token = query.string("token") { path += "&token=\(Self.encoded(token))" }
+        let reply = try await call(.get, path, session, context)
+        if let failure = reply.failure { return problem(failure, session) }
+        let next = reply.json["next"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        return show("users", ConsolePages.Users(
+            query: search, byID: byID, users: ConsolePages.UserRow.rows(of: reply.json["users"]),
+            nextLink: next.map { "/console/users?q=\(Self.encoded(search))&by_id=\(byID ? "1" : "0")&token=\(Self.encoded($0))" }
+        ), session)
+    }
+
+    @Sendable func userPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
+        let userID = try context.pathParameter("user_id")
+        let user = try await call(.get, "/v3/users/\(Self.encoded(userID))", session, context)
+        if let failure = user.failure { return problem(failure, session, status: .notFound) }
+        let channels = try await call(.get, "/v3/users/\(Self.encoded(userID))/my_group_channels?limit=20&show_empty=true", session, context)
+        return show("user", ConsolePages.User(
+            user: ConsolePages.UserRow(user.json), profileURL: user.json["profile_url"]?.stringValue ?? "",
+            createdAt: Int(user.json["created_at"]?.intValue ?? 0), metadata: ConsolePages.Item.items(of: user.json["metadata"]),
+            channels: ConsolePages.ChannelRow.rows(of: channels.json["channels"], kind: "group")
+        ), session)
+    }
+
+    @Sendable func setActive(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
+        let userID = try context.pathParameter("user_id")
+        let active = form["active"] == "true"
+        let reply = try await call(.put, "/v3/users/\(Self.encoded(userID))", body: .object(["is_active": .bool(active)]), session, context)
+        tell(session, reply, done: active ? "\(userID) is active again." : "\(userID) is deactivated.")
+        return "/console/users/\(Self.encoded(userID))"
+    }
+
+    @Sendable func issueSessionToken(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
+        let userID = try context.pathParameter("user_id")
+        let reply = try await call(.post, "/v3/users/\(Self.encoded(userID))/token", body: .object([:]), session, context)
+        tell(session, reply, done: "Session token for \(userID): \(reply.json["token"]?.stringValue ?? "")")
+        return "/console/users/\(Self.encoded(userID))"
     }
 }

@@ -30,8 +30,8 @@ struct ConsoleRoutes: Sendable {
     }
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.get("console.css") { _, _ in ConsoleViews.asset(ConsoleTemplates.style, type: "text/css; charset=utf-8") }
-        group.get("console.js") { _, _ in ConsoleViews.asset(ConsoleTemplates.script, type: "text/javascript; charset=utf-8") }
+        group.get("console.css", use: style)
+        group.get("console.js", use: script)
         registerSignIn(on: group)
         registerOverview(on: group)
         registerUsers(on: group)
@@ -44,30 +44,9 @@ struct ConsoleRoutes: Sendable {
     // MARK: Signing in and out
 
     func registerSignIn(on group: RouterGroup<RoostContext>) {
-        group.get("sign-in") { request, _ in
-            if sessions.session(for: request) != nil { return ConsoleViews.redirect(to: "/console") }
-            return signInPage(error: nil)
-        }
-        group.post("sign-in") { request, context in
-            let form = try await ConsoleForm(request)
-            guard let expected = ConsoleSessions.cookie(ConsoleSessions.signInCookieName, in: request),
-                  ConsoleSessions.same(form["csrf"], expected)
-            else { return signInPage(error: "The sign-in form was out of date; try again.", status: .forbidden) }
-            guard policy.allows(context.remoteAddress) else { return signInPage(error: APIError.addressNotAllowed.message, status: .forbidden) }
-            // What the token may do is the API's to decide, call by call (the emulator is master-only).
-            guard let token = form.text("token"), policy.kind(of: token) != nil else {
-                return signInPage(error: "That is not an API token of this application.", status: .unauthorized)
-            }
-            let session = sessions.start(token: token)
-            return ConsoleViews.redirect(to: "/console", cookies: [
-                ConsoleSessions.setCookie(ConsoleSessions.cookieName, session.id),
-                ConsoleSessions.setCookie(ConsoleSessions.signInCookieName, "", maxAge: 0),
-            ])
-        }
-        action(group, "sign-out") { _, _, session in
-            sessions.end(session)
-            return "/console/sign-in"
-        }
+        group.get("sign-in", use: signInForm)
+        group.post("sign-in", use: signIn)
+        action(group, "sign-out", signOut)
     }
 
     /// The sign-in form, with a fresh CSRF token in its own cookie (there is no session yet).
@@ -148,5 +127,40 @@ struct ConsoleRoutes: Sendable {
     /// Text made safe as one path segment or query value.
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
+    }
+
+    @Sendable func style(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        ConsoleViews.asset(ConsoleTemplates.style, type: "text/css; charset=utf-8")
+    }
+
+    @Sendable func script(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        ConsoleViews.asset(ConsoleTemplates.script, type: "text/javascript; charset=utf-8")
+    }
+
+    @Sendable func signInForm(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        if sessions.session(for: request) != nil { return ConsoleViews.redirect(to: "/console") }
+        return signInPage(error: nil)
+    }
+
+    @Sendable func signIn(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let form = try await ConsoleForm(request)
+        guard let expected = ConsoleSessions.cookie(ConsoleSessions.signInCookieName, in: request),
+              ConsoleSessions.same(form["csrf"], expected)
+        else { return signInPage(error: "The sign-in form was out of date; try again.", status: .forbidden) }
+        guard policy.allows(context.remoteAddress) else { return signInPage(error: APIError.addressNotAllowed.message, status: .forbidden) }
+        // What the token may do is the API's to decide, call by call (the emulator is master-only).
+        guard let token = form.text("token"), policy.kind(of: token) != nil else {
+            return signInPage(error: "That is not an API token of this application.", status: .unauthorized)
+        }
+        let session = sessions.start(token: token)
+        return ConsoleViews.redirect(to: "/console", cookies: [
+            ConsoleSessions.setCookie(ConsoleSessions.cookieName, session.id),
+            ConsoleSessions.setCookie(ConsoleSessions.signInCookieName, "", maxAge: 0),
+        ])
+    }
+
+    @Sendable func signOut(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
+        sessions.end(session)
+        return "/console/sign-in"
     }
 }

@@ -5,15 +5,21 @@ struct DataExportRoutes: Sendable {
     let exports: DataExportService
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post(":data_type") { request, context in
-            try await exports.register(try context.exportDataType(), try await request.decodeJSON(ExportRequest.self))
-        }
-        group.get(":data_type") { request, context in
-            DataExportList(page: try await exports.list(try context.exportDataType(), page: try request.query.pageRequest()))
-        }
-        group.get(":data_type/:request_id") { _, context in
-            try await exports.export(try context.pathParameter("request_id"), of: try context.exportDataType())
-        }
+        group.post(":data_type", use: create)
+        group.get(":data_type", use: list)
+        group.get(":data_type/:request_id", use: export)
+    }
+
+    @Sendable func create(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await exports.register(try context.exportDataType(), try await request.decodeJSON(ExportRequest.self))
+    }
+
+    @Sendable func list(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        DataExportList(page: try await exports.list(try context.exportDataType(), page: try request.query.pageRequest()))
+    }
+
+    @Sendable func export(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await exports.export(try context.pathParameter("request_id"), of: try context.exportDataType())
     }
 }
 

@@ -5,50 +5,74 @@ struct EmojiRoutes: Sendable {
     let emojis: EmojiService
 
     func register(api: RouterGroup<RoostContext>, applications: RouterGroup<RoostContext>) {
-        applications.put("settings/use_default_emoji") { request, _ in
-            guard let on = try await request.decodeJSON(UseDefaultEmojiBody.self).useDefaultEmoji else {
-                throw APIError.missing("use_default_emoji")
-            }
-            return UseDefaultEmojiBody(useDefaultEmoji: try await emojis.setUseDefaultEmoji(on))
-        }
+        applications.put("settings/use_default_emoji", use: setUseDefaultEmoji)
 
-        api.get("emoji_categories") { _, _ in
-            let (hash, categories) = try await emojis.categories()
-            return EmojiCategoryList(hash: hash, categories: categories, withEmojis: true)
-        }
-        api.post("emoji_categories") { request, _ in
-            let body = try await request.decodeJSON(NewEmojiCategories.self)
-            let added = try await emojis.addCategories((body.emojiCategories ?? []).map { ($0.name ?? "", $0.url ?? "") })
-            return EmojiCategoryList(hash: nil, categories: added, withEmojis: false)
-        }
-        api.get("emoji_categories/:emoji_category_id") { _, context in
-            EmojiCategoryBody(category: try await emojis.category(try context.int64PathParameter("emoji_category_id")))
-        }
-        api.put("emoji_categories/:emoji_category_id") { request, context in
-            let body = try await request.decodeJSON(URLChange.self)
-            return EmojiCategoryBody(category: try await emojis.setCategoryURL(body.url, of: try context.int64PathParameter("emoji_category_id")))
-        }
-        api.delete("emoji_categories/:emoji_category_id") { _, context in
-            try await emojis.deleteCategory(try context.int64PathParameter("emoji_category_id"))
-            return EmptyObject()
-        }
+        api.get("emoji_categories", use: categories)
+        api.post("emoji_categories", use: addCategories)
+        api.get("emoji_categories/:emoji_category_id", use: category)
+        api.put("emoji_categories/:emoji_category_id", use: updateCategory)
+        api.delete("emoji_categories/:emoji_category_id", use: deleteCategory)
 
-        api.get("emojis") { _, _ in EmojiList(emojis: try await emojis.allEmojis()) }
-        api.post("emojis") { request, _ in
-            let body = try await request.decodeJSON(NewEmojis.self)
-            return EmojiList(emojis: try await emojis.addEmojis((body.emojis ?? []).map { ($0.key ?? "", $0.url ?? "") }, to: body.emojiCategoryID))
+        api.get("emojis", use: listEmojis)
+        api.post("emojis", use: addEmojis)
+        api.get("emojis/:emoji_key", use: emoji)
+        api.put("emojis/:emoji_key", use: updateEmoji)
+        api.delete("emojis/:emoji_key", use: deleteEmoji)
+    }
+
+    @Sendable func setUseDefaultEmoji(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        guard let on = try await request.decodeJSON(UseDefaultEmojiBody.self).useDefaultEmoji else {
+            throw APIError.missing("use_default_emoji")
         }
-        api.get("emojis/:emoji_key") { _, context in
-            EmojiBody(emoji: try await emojis.emoji(try context.pathParameter("emoji_key")))
-        }
-        api.put("emojis/:emoji_key") { request, context in
-            let body = try await request.decodeJSON(URLChange.self)
-            return EmojiBody(emoji: try await emojis.setEmojiURL(body.url, of: try context.pathParameter("emoji_key")))
-        }
-        api.delete("emojis/:emoji_key") { _, context in
-            try await emojis.deleteEmoji(try context.pathParameter("emoji_key"))
-            return EmptyObject()
-        }
+        return UseDefaultEmojiBody(useDefaultEmoji: try await emojis.setUseDefaultEmoji(on))
+    }
+
+    @Sendable func categories(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let (hash, categories) = try await emojis.categories()
+        return EmojiCategoryList(hash: hash, categories: categories, withEmojis: true)
+    }
+
+    @Sendable func addCategories(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(NewEmojiCategories.self)
+        let added = try await emojis.addCategories((body.emojiCategories ?? []).map { ($0.name ?? "", $0.url ?? "") })
+        return EmojiCategoryList(hash: nil, categories: added, withEmojis: false)
+    }
+
+    @Sendable func category(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        EmojiCategoryBody(category: try await emojis.category(try context.int64PathParameter("emoji_category_id")))
+    }
+
+    @Sendable func updateCategory(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(URLChange.self)
+        return EmojiCategoryBody(category: try await emojis.setCategoryURL(body.url, of: try context.int64PathParameter("emoji_category_id")))
+    }
+
+    @Sendable func deleteCategory(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await emojis.deleteCategory(try context.int64PathParameter("emoji_category_id"))
+        return EmptyObject()
+    }
+
+    @Sendable func listEmojis(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        EmojiList(emojis: try await emojis.allEmojis())
+    }
+
+    @Sendable func addEmojis(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(NewEmojis.self)
+        return EmojiList(emojis: try await emojis.addEmojis((body.emojis ?? []).map { ($0.key ?? "", $0.url ?? "") }, to: body.emojiCategoryID))
+    }
+
+    @Sendable func emoji(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        EmojiBody(emoji: try await emojis.emoji(try context.pathParameter("emoji_key")))
+    }
+
+    @Sendable func updateEmoji(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(URLChange.self)
+        return EmojiBody(emoji: try await emojis.setEmojiURL(body.url, of: try context.pathParameter("emoji_key")))
+    }
+
+    @Sendable func deleteEmoji(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await emojis.deleteEmoji(try context.pathParameter("emoji_key"))
+        return EmptyObject()
     }
 }
 

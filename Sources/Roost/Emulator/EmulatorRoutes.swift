@@ -17,74 +17,98 @@ struct EmulatorRoutes: Sendable {
     let snapshots: SnapshotStore
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post("reset") { request, context in
-            try context.requireMasterToken()
-            let body = try await request.decodeJSON(ResetRequest.self)
-            try await reset.reset(keepUsers: body.keepUsers ?? false)
-            emulator.faults.clear()
-            emulator.deliveries.clear()
-            emulator.journal.clear()
-            return EmptyObject()
-        }
-        group.get("clock") { _, context in
-            try context.requireMasterToken()
-            return ClockBody(state: emulator.clock.state)
-        }
-        group.put("clock") { request, context in
-            try context.requireMasterToken()
-            let body = try await request.decodeJSON(ClockChange.self)
-            guard body.now != nil || body.advanceMS != nil || body.frozen != nil else { throw APIError.missing("now") }
-            return ClockBody(state: try emulator.clock.change(to: body.now, advancingBy: body.advanceMS, frozen: body.frozen))
-        }
-        group.post("faults") { request, context in
-            try context.requireMasterToken()
-            return FaultList(faults: try emulator.faults.add(try await request.decodeJSON(FaultInjection.Fault.self)))
-        }
-        group.get("faults") { _, context in
-            try context.requireMasterToken()
-            return FaultList(faults: emulator.faults.active)
-        }
-        group.delete("faults") { _, context in
-            try context.requireMasterToken()
-            emulator.faults.clear()
-            return FaultList(faults: [])
-        }
-        group.post("snapshots") { request, context in
-            try context.requireMasterToken()
-            let body = try await request.decodeJSON(SnapshotRequest.self)
-            guard let name = body.name else { throw APIError.missing("name") }
-            return try await snapshots.save(named: name)
-        }
-        group.get("snapshots") { _, context in
-            try context.requireMasterToken()
-            return SnapshotList(snapshots: snapshots.all())
-        }
-        group.post("snapshots/:name/restore") { _, context in
-            try context.requireMasterToken()
-            return try await snapshots.restore(named: try context.pathParameter("name"))
-        }
-        group.delete("snapshots/:name") { _, context in
-            try context.requireMasterToken()
-            try snapshots.delete(named: try context.pathParameter("name"))
-            return EmptyObject()
-        }
-        group.get("requests") { request, context in
-            try context.requireMasterToken()
-            let query = request.query
-            let limit = try query.int("limit") ?? 100
-            guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
-            let since = try query.int64("since") ?? 0
-            return KeyedList(key: "requests", items: emulator.journal.entries(
-                limit: limit, pathPrefix: query.string("path_prefix"), status: try query.int("status"), since: since
-            ))
-        }
-        group.get("deliveries") { request, context in
-            try context.requireMasterToken()
-            let limit = try request.query.int("limit") ?? 100
-            guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
-            let feed = request.query.string("feed")
-            return KeyedList(key: "deliveries", items: Array(emulator.deliveries.all.filter { feed == nil || $0.feed == feed }.suffix(limit)))
-        }
+        group.post("reset", use: resetApplication)
+        group.get("clock", use: clockState)
+        group.put("clock", use: changeClock)
+        group.post("faults", use: addFault)
+        group.get("faults", use: listFaults)
+        group.delete("faults", use: clearFaults)
+        group.post("snapshots", use: saveSnapshot)
+        group.get("snapshots", use: listSnapshots)
+        group.post("snapshots/:name/restore", use: restoreSnapshot)
+        group.delete("snapshots/:name", use: deleteSnapshot)
+        group.get("requests", use: listRequests)
+        group.get("deliveries", use: listDeliveries)
+    }
+
+    @Sendable func resetApplication(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        let body = try await request.decodeJSON(ResetRequest.self)
+        try await reset.reset(keepUsers: body.keepUsers ?? false)
+        emulator.faults.clear()
+        emulator.deliveries.clear()
+        emulator.journal.clear()
+        return EmptyObject()
+    }
+
+    @Sendable func clockState(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        return ClockBody(state: emulator.clock.state)
+    }
+
+    @Sendable func changeClock(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        let body = try await request.decodeJSON(ClockChange.self)
+        guard body.now != nil || body.advanceMS != nil || body.frozen != nil else { throw APIError.missing("now") }
+        return ClockBody(state: try emulator.clock.change(to: body.now, advancingBy: body.advanceMS, frozen: body.frozen))
+    }
+
+    @Sendable func addFault(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        return FaultList(faults: try emulator.faults.add(try await request.decodeJSON(FaultInjection.Fault.self)))
+    }
+
+    @Sendable func listFaults(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        return FaultList(faults: emulator.faults.active)
+    }
+
+    @Sendable func clearFaults(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        emulator.faults.clear()
+        return FaultList(faults: [])
+    }
+
+    @Sendable func saveSnapshot(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        let body = try await request.decodeJSON(SnapshotRequest.self)
+        guard let name = body.name else { throw APIError.missing("name") }
+        return try await snapshots.save(named: name)
+    }
+
+    @Sendable func listSnapshots(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        return SnapshotList(snapshots: snapshots.all())
+    }
+
+    @Sendable func restoreSnapshot(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        return try await snapshots.restore(named: try context.pathParameter("name"))
+    }
+
+    @Sendable func deleteSnapshot(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        try snapshots.delete(named: try context.pathParameter("name"))
+        return EmptyObject()
+    }
+
+    @Sendable func listRequests(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        let query = request.query
+        let limit = try query.int("limit") ?? 100
+        guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
+        let since = try query.int64("since") ?? 0
+        return KeyedList(key: "requests", items: emulator.journal.entries(
+            limit: limit, pathPrefix: query.string("path_prefix"), status: try query.int("status"), since: since
+        ))
+    }
+
+    @Sendable func listDeliveries(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        let limit = try request.query.int("limit") ?? 100
+        guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
+        let feed = request.query.string("feed")
+        return KeyedList(key: "deliveries", items: Array(emulator.deliveries.all.filter { feed == nil || $0.feed == feed }.suffix(limit)))
     }
 }
 

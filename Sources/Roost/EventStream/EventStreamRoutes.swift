@@ -19,18 +19,7 @@ struct EventStreamRoutes: Sendable {
     static let heartbeat: Duration = .seconds(15)
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.get("events") { request, context in
-            let query = request.query
-            let grant = try await access.grant(for: request, context: context, query: query)
-            let since = try Self.since(request, query)
-            if request.headers[.accept]?.contains("text/event-stream") == true {
-                return streamResponse(from: since, filter: grant.filter, owner: grant.owner, context: context)
-            }
-            let limit = try query.int("limit") ?? 100
-            guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
-            let events = try await stream.events(after: since, matching: grant.filter, limit: limit)
-            return try jsonResponse(EventPage(events: events))
-        }
+        group.get("events", use: eventLog)
     }
 
     /// Where a reader starts: after `since`, or after the `Last-Event-ID` a reconnecting
@@ -69,6 +58,19 @@ struct EventStreamRoutes: Sendable {
                 try await writer.finish(nil)
             }
         )
+    }
+
+    @Sendable func eventLog(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let query = request.query
+        let grant = try await access.grant(for: request, context: context, query: query)
+        let since = try Self.since(request, query)
+        if request.headers[.accept]?.contains("text/event-stream") == true {
+            return streamResponse(from: since, filter: grant.filter, owner: grant.owner, context: context)
+        }
+        let limit = try query.int("limit") ?? 100
+        guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
+        let events = try await stream.events(after: since, matching: grant.filter, limit: limit)
+        return try jsonResponse(EventPage(events: events))
     }
 }
 

@@ -6,16 +6,18 @@ struct FileRoutes: Sendable {
     let storage: FileStorage
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.get(":application_id/:file_id/:name") { _, context in
-            guard let path = storage.path(
-                applicationID: try context.pathParameter("application_id"),
-                fileID: try context.pathParameter("file_id"),
-                name: try context.pathParameter("name")
-            ) else { throw APIError.routeNotFound }
-            let body = try await FileIO().loadFile(path: path, context: context)
-            let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
-            let type = MediaType.getMediaType(forExtension: fileExtension)?.description ?? "application/octet-stream"
-            return Response(status: .ok, headers: [.contentType: type], body: body)
-        }
+        group.get(":application_id/:file_id/:name", use: file)
+    }
+
+    @Sendable func file(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        guard let path = storage.path(
+            applicationID: try context.pathParameter("application_id"),
+            fileID: try context.pathParameter("file_id"),
+            name: try context.pathParameter("name")
+        ) else { throw APIError.routeNotFound }
+        let body = try await FileIO().loadFile(path: path, context: context)
+        let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
+        let type = MediaType.getMediaType(forExtension: fileExtension)?.description ?? "application/octet-stream"
+        return Response(status: .ok, headers: [.contentType: type], body: body)
     }
 }

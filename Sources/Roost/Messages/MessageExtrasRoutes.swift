@@ -31,60 +31,78 @@ struct MessageExtrasRoutes: Sendable {
 
     private func register(on group: RouterGroup<RoostContext>, _ type: ChannelType) {
         let path = "\(type.rawValue)/:channel_url/messages/:message_id"
-        group.post(RouterPath(path + "/reactions")) { request, context in
-            let url = try context.channelURL()
-            let body = try await request.decodeJSON(ReactionRequest.self)
-            return ReactionChangeBody(
-                change: try await extras.react(body.reaction, by: body.userID, to: try context.messageID(), of: type, url, adding: true)
-            )
-        }
-        group.delete(RouterPath(path + "/reactions")) { request, context in
-            let url = try context.channelURL()
-            let query = request.query
-            guard let userID = query.string("user_id") else { throw APIError.missing("user_id") }
-            guard let reaction = query.string("reaction") else { throw APIError.missing("reaction") }
-            return ReactionChangeBody(
-                change: try await extras.react(reaction, by: userID, to: try context.messageID(), of: type, url, adding: false)
-            )
-        }
-        group.get(RouterPath(path + "/reactions")) { request, context in
-            let url = try context.channelURL()
-            let listUsers = try request.query.bool("list_users") ?? false
-            let found = try await extras.reactions(of: try context.messageID(), of: type, url)
-            return listUsers
-                ? try jsonResponse(Dictionary(uniqueKeysWithValues: found.map { ($0.key, $0.userIDs) }))
-                : try jsonResponse(Dictionary(uniqueKeysWithValues: found.map { ($0.key, $0.userIDs.count) }))
-        }
+        group.post(RouterPath(path + "/reactions"), use: addReaction)
+        group.delete(RouterPath(path + "/reactions"), use: removeReaction)
+        group.get(RouterPath(path + "/reactions"), use: reactions)
 
-        group.post(RouterPath(path + "/sorted_metaarray")) { request, context in
-            let url = try context.channelURL()
-            let body = try await request.decodeJSON(MetaArrayRequest.self)
-            return MetaArrayBody(
-                sortedMetaarray: try await extras.addMetaArray(body.sortedMetaarray.items, to: try context.messageID(), of: type, url)
-            )
-        }
-        group.put(RouterPath(path + "/sorted_metaarray")) { request, context in
-            let url = try context.channelURL()
-            let body = try await request.decodeJSON(MetaArrayRequest.self)
-            return MetaArrayBody(
-                sortedMetaarray: try await extras.updateMetaArray(
-                    body.sortedMetaarray.items, mode: body.mode ?? .add, upsert: body.upsert ?? false,
-                    of: try context.messageID(), type, url
-                )
-            )
-        }
-        group.delete(RouterPath(path + "/sorted_metaarray")) { request, context in
-            let url = try context.channelURL()
-            guard let keys = request.query.list("keys") else { throw APIError.missing("keys") }
-            try await extras.removeMetaArrayKeys(keys, of: try context.messageID(), type, url)
-            return EmptyObject()
-        }
+        group.post(RouterPath(path + "/sorted_metaarray"), use: addMetaarray)
+        group.put(RouterPath(path + "/sorted_metaarray"), use: updateMetaarray)
+        group.delete(RouterPath(path + "/sorted_metaarray"), use: deleteMetaarray)
 
         group.post(RouterPath(path + "/translation")) { request, context -> Message in
             let url = try context.channelURL()
             let body = try await request.decodeJSON(TranslationRequest.self)
             return try await extras.translate(try context.messageID(), of: type, url, into: body.targetLangs ?? [])
         }
+    }
+
+    @Sendable func addReaction(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        let body = try await request.decodeJSON(ReactionRequest.self)
+        return ReactionChangeBody(
+            change: try await extras.react(body.reaction, by: body.userID, to: try context.messageID(), of: type, url, adding: true)
+        )
+    }
+
+    @Sendable func removeReaction(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        let query = request.query
+        guard let userID = query.string("user_id") else { throw APIError.missing("user_id") }
+        guard let reaction = query.string("reaction") else { throw APIError.missing("reaction") }
+        return ReactionChangeBody(
+            change: try await extras.react(reaction, by: userID, to: try context.messageID(), of: type, url, adding: false)
+        )
+    }
+
+    @Sendable func reactions(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        let listUsers = try request.query.bool("list_users") ?? false
+        let found = try await extras.reactions(of: try context.messageID(), of: type, url)
+        return listUsers
+            ? try jsonResponse(Dictionary(uniqueKeysWithValues: found.map { ($0.key, $0.userIDs) }))
+            : try jsonResponse(Dictionary(uniqueKeysWithValues: found.map { ($0.key, $0.userIDs.count) }))
+    }
+
+    @Sendable func addMetaarray(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        let body = try await request.decodeJSON(MetaArrayRequest.self)
+        return MetaArrayBody(
+            sortedMetaarray: try await extras.addMetaArray(body.sortedMetaarray.items, to: try context.messageID(), of: type, url)
+        )
+    }
+
+    @Sendable func updateMetaarray(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        let body = try await request.decodeJSON(MetaArrayRequest.self)
+        return MetaArrayBody(
+            sortedMetaarray: try await extras.updateMetaArray(
+                body.sortedMetaarray.items, mode: body.mode ?? .add, upsert: body.upsert ?? false,
+                of: try context.messageID(), type, url
+            )
+        )
+    }
+
+    @Sendable func deleteMetaarray(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        guard let keys = request.query.list("keys") else { throw APIError.missing("keys") }
+        try await extras.removeMetaArrayKeys(keys, of: try context.messageID(), type, url)
+        return EmptyObject()
     }
 }
 

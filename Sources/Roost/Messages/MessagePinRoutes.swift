@@ -12,15 +12,21 @@ struct MessagePinRoutes: Sendable {
 
     private func register(on api: RouterGroup<RoostContext>, _ type: ChannelType) {
         let path = "\(type.rawValue)/:channel_url/messages/:message_id/pin"
-        api.post(RouterPath(path)) { _, context in
-            let url = try context.channelURL()
-            try await pins.pin(try context.messageID(), in: type, url)
-            return try await channels.response(for: type, url: url)
-        }
-        api.delete(RouterPath(path)) { _, context in
-            let url = try context.channelURL()
-            try await pins.unpin(try context.messageID(), in: type, url)
-            return try await channels.response(for: type, url: url)
-        }
+        api.post(RouterPath(path), use: pin)
+        api.delete(RouterPath(path), use: unpin)
+    }
+
+    @Sendable func pin(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        try await pins.pin(try context.messageID(), in: type, url)
+        return try await channels.response(for: type, url: url)
+    }
+
+    @Sendable func unpin(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        try await pins.unpin(try context.messageID(), in: type, url)
+        return try await channels.response(for: type, url: url)
     }
 }

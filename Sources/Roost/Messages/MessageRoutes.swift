@@ -11,36 +11,54 @@ struct MessageRoutes: Sendable {
 
     private func register(on group: RouterGroup<RoostContext>, _ type: ChannelType) {
         let path = "\(type.rawValue)/:channel_url/messages"
-        group.post(RouterPath(path)) { request, context in
-            let url = try context.channelURL()
-            // A file message may come with its file.
-            return try await files.withUpload(
-                request, as: SendMessageRequest.self, part: "file", context: context, attach: { $0.attach($1) }
-            ) { try await messages.send(to: type, url, $0) }
-        }
-        group.get(RouterPath(path)) { request, context in
-            let url = try context.channelURL()
-            return MessageList(messages: try await messages.history(of: type, url, try HistoryRequest(request.query)))
-        }
-        group.get(RouterPath(path + "/total_count")) { _, context in
-            let url = try context.channelURL()
-            return MessageTotal(total: try await messages.totalCount(of: type, url))
-        }
-        group.get(RouterPath(path + "/:message_id")) { request, context in
-            let url = try context.channelURL()
-            return try await messages.message(try context.messageID(), of: type, url, options: try MessageViewOptions(request.query))
-        }
-        group.put(RouterPath(path + "/:message_id")) { request, context in
-            let url = try context.channelURL()
-            return try await messages.update(
-                try context.messageID(), of: type, url, with: try await request.decodeJSON(UpdateMessageRequest.self)
-            )
-        }
-        group.delete(RouterPath(path + "/:message_id")) { request, context in
-            let url = try context.channelURL()
-            try await messages.delete(try context.messageID(), of: type, url, by: request.query.string("user_id"))
-            return EmptyObject()
-        }
+        group.post(RouterPath(path), use: send)
+        group.get(RouterPath(path), use: history)
+        group.get(RouterPath(path + "/total_count"), use: totalCount)
+        group.get(RouterPath(path + "/:message_id"), use: message)
+        group.put(RouterPath(path + "/:message_id"), use: update)
+        group.delete(RouterPath(path + "/:message_id"), use: delete)
+    }
+
+    @Sendable func send(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        // A file message may come with its file.
+        return try await files.withUpload(
+            request, as: SendMessageRequest.self, part: "file", context: context, attach: { $0.attach($1) }
+        ) { try await messages.send(to: type, url, $0) }
+    }
+
+    @Sendable func history(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        return MessageList(messages: try await messages.history(of: type, url, try HistoryRequest(request.query)))
+    }
+
+    @Sendable func totalCount(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        return MessageTotal(total: try await messages.totalCount(of: type, url))
+    }
+
+    @Sendable func message(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        return try await messages.message(try context.messageID(), of: type, url, options: try MessageViewOptions(request.query))
+    }
+
+    @Sendable func update(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        return try await messages.update(
+            try context.messageID(), of: type, url, with: try await request.decodeJSON(UpdateMessageRequest.self)
+        )
+    }
+
+    @Sendable func delete(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        try await messages.delete(try context.messageID(), of: type, url, by: request.query.string("user_id"))
+        return EmptyObject()
     }
 }
 

@@ -5,10 +5,12 @@ struct MigrationRoutes: Sendable {
     let messages: MessageService
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post(":target_channel_url") { request, context in
-            let body = try await request.decodeJSON(MigrationRequest.self)
-            try await messages.migrate(into: try context.pathParameter("target_channel_url"), body.messages)
-            return EmptyObject()
-        }
+        group.post(":target_channel_url", use: migrate)
+    }
+
+    @Sendable func migrate(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(MigrationRequest.self)
+        try await messages.migrate(into: try context.pathParameter("target_channel_url"), body.messages)
+        return EmptyObject()
     }
 }

@@ -32,67 +32,18 @@ struct ReadStateRoutes: Sendable {
 
     private func register(channels group: RouterGroup<RoostContext>, _ type: ChannelType) {
         let path = "\(type.rawValue)/:channel_url/messages"
-        group.put(RouterPath(path + "/mark_as_read")) { request, context in
-            let body = try await request.decodeJSON(MarkAsReadRequest.self)
-            try await readState.markAsRead(try context.groupChannelURL(in: type), userID: body.userID, timestamp: body.timestamp)
-            return EmptyObject()
-        }
-        group.put(RouterPath(path + "/mark_as_delivered")) { request, context in
-            let body = try await request.decodeJSON(MarkAsReadRequest.self)
-            return DeliveredAt(ts: try await readState.markAsDelivered(try context.groupChannelURL(in: type), userID: body.userID))
-        }
-        group.get(RouterPath(path + "/unread_count")) { request, context in
-            UnreadByMember(unread: try await readState.unreadCounts(try context.groupChannelURL(in: type), userIDs: request.query.list("user_ids")))
-        }
+        group.put(RouterPath(path + "/mark_as_read"), use: markAsRead)
+        group.put(RouterPath(path + "/mark_as_delivered"), use: markAsDelivered)
+        group.get(RouterPath(path + "/unread_count"), use: unreadCount)
     }
 
     func register(users group: RouterGroup<RoostContext>) {
-        group.put(":user_id/mark_as_read_all") { request, context in
-            let body = try await request.decodeJSON(MarkAllAsReadRequest.self)
-            try await readState.markAllAsRead(userID: try context.pathParameter("user_id"), channelURLs: body.channelURLs)
-            return EmptyObject()
-        }
-        group.get(":user_id/unread_message_count") { request, context in
-            UnreadCount(unreadCount: try await totals(request, context).messages)
-        }
-        group.get(":user_id/unread_channel_count") { request, context in
-            UnreadCount(unreadCount: try await totals(request, context).channelsWithUnread)
-        }
-        group.get(":user_id/unread_item_count") { request, context in
-            let keys = request.query.list("item_keys")
-            var items: [String: Int] = [:]
-            for superMode in [ChannelFilter.SuperMode.all, .super, .nonsuper] {
-                let totals = try await readState.totals(
-                    of: try context.pathParameter("user_id"),
-                    customTypes: request.query.list("custom_types", orSingle: "custom_type"),
-                    superMode: superMode
-                )
-                let prefix = ["all": "", "super": "super_", "nonsuper": "non_super_"][superMode.rawValue]!
-                items[prefix + "group_channel_unread_message_count"] = totals.messages
-                items[prefix + "group_channel_unread_mention_count"] = totals.mentions
-                items[prefix + "group_channel_invitation_count"] = totals.invitations
-            }
-            if let keys {
-                let unknown = keys.filter { items[$0] == nil }
-                guard unknown.isEmpty else { throw APIError.invalid("item_keys") }
-                items = items.filter { keys.contains($0.key) }
-            }
-            return UnreadItems(counts: items)
-        }
-        group.get(":user_id/count_preference/:channel_url") { _, context in
-            CountPreferenceBody(
-                countPreference: try await readState.countPreference(
-                    of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
-                )
-            )
-        }
-        group.put(":user_id/count_preference/:channel_url") { request, context in
-            let body = try await request.decodeJSON(CountPreferenceBody.self)
-            try await readState.setCountPreference(
-                body.countPreference, of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
-            )
-            return body
-        }
+        group.put(":user_id/mark_as_read_all", use: markAllAsRead)
+        group.get(":user_id/unread_message_count", use: unreadMessageCount)
+        group.get(":user_id/unread_channel_count", use: unreadChannelCount)
+        group.get(":user_id/unread_item_count", use: unreadItemCount)
+        group.get(":user_id/count_preference/:channel_url", use: countPreference)
+        group.put(":user_id/count_preference/:channel_url", use: setCountPreference)
     }
 
     private func totals(_ request: Request, _ context: RoostContext) async throws -> UnreadTotals {
@@ -105,6 +56,76 @@ struct ReadStateRoutes: Sendable {
             of: userID, customTypes: query.list("custom_types"),
             superMode: try query.option("super_mode", as: ChannelFilter.SuperMode.self) ?? .all
         )
+    }
+
+    @Sendable func markAsRead(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let body = try await request.decodeJSON(MarkAsReadRequest.self)
+        try await readState.markAsRead(try context.groupChannelURL(in: type), userID: body.userID, timestamp: body.timestamp)
+        return EmptyObject()
+    }
+
+    @Sendable func markAsDelivered(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let body = try await request.decodeJSON(MarkAsReadRequest.self)
+        return DeliveredAt(ts: try await readState.markAsDelivered(try context.groupChannelURL(in: type), userID: body.userID))
+    }
+
+    @Sendable func unreadCount(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        return UnreadByMember(unread: try await readState.unreadCounts(try context.groupChannelURL(in: type), userIDs: request.query.list("user_ids")))
+    }
+
+    @Sendable func markAllAsRead(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(MarkAllAsReadRequest.self)
+        try await readState.markAllAsRead(userID: try context.pathParameter("user_id"), channelURLs: body.channelURLs)
+        return EmptyObject()
+    }
+
+    @Sendable func unreadMessageCount(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        UnreadCount(unreadCount: try await totals(request, context).messages)
+    }
+
+    @Sendable func unreadChannelCount(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        UnreadCount(unreadCount: try await totals(request, context).channelsWithUnread)
+    }
+
+    @Sendable func unreadItemCount(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let keys = request.query.list("item_keys")
+        var items: [String: Int] = [:]
+        for superMode in [ChannelFilter.SuperMode.all, .super, .nonsuper] {
+            let totals = try await readState.totals(
+                of: try context.pathParameter("user_id"),
+                customTypes: request.query.list("custom_types", orSingle: "custom_type"),
+                superMode: superMode
+            )
+            let prefix = ["all": "", "super": "super_", "nonsuper": "non_super_"][superMode.rawValue]!
+            items[prefix + "group_channel_unread_message_count"] = totals.messages
+            items[prefix + "group_channel_unread_mention_count"] = totals.mentions
+            items[prefix + "group_channel_invitation_count"] = totals.invitations
+        }
+        if let keys {
+            let unknown = keys.filter { items[$0] == nil }
+            guard unknown.isEmpty else { throw APIError.invalid("item_keys") }
+            items = items.filter { keys.contains($0.key) }
+        }
+        return UnreadItems(counts: items)
+    }
+
+    @Sendable func countPreference(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        CountPreferenceBody(
+            countPreference: try await readState.countPreference(
+                of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
+            )
+        )
+    }
+
+    @Sendable func setCountPreference(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(CountPreferenceBody.self)
+        try await readState.setCountPreference(
+            body.countPreference, of: try context.pathParameter("user_id"), in: try context.pathParameter("channel_url")
+        )
+        return body
     }
 }
 

@@ -19,25 +19,31 @@ struct BlockRoutes: Sendable {
     let blocks: BlockService
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post(":user_id/block") { request, context in
-            let body = try await request.decodeJSON(BlockRequest.self)
-            let blocked = try await blocks.block(body.targets, by: try context.pathParameter("user_id"))
-            let isBulk = !(body.userIDs ?? []).isEmpty || !(body.users ?? []).isEmpty
-            return isBulk
-                ? try jsonResponse(BlockedUsers(users: blocked.map(EmbeddedUser.init), next: nil))
-                : try jsonResponse(EmbeddedUser(user: blocked[0]))
-        }
-        group.get(":user_id/block") { request, context in
-            let query = request.query
-            let page = try await blocks.blocked(
-                by: try context.pathParameter("user_id"), among: query.list("user_ids"), page: try query.pageRequest()
-            )
-            return BlockedUsers(users: page.items.map(EmbeddedUser.init), next: page.next)
-        }
-        group.delete(":user_id/block/:target_id") { _, context in
-            try await blocks.unblock(try context.pathParameter("target_id"), by: try context.pathParameter("user_id"))
-            return EmptyObject()
-        }
+        group.post(":user_id/block", use: block)
+        group.get(":user_id/block", use: blockedUsers)
+        group.delete(":user_id/block/:target_id", use: unblock)
+    }
+
+    @Sendable func block(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(BlockRequest.self)
+        let blocked = try await blocks.block(body.targets, by: try context.pathParameter("user_id"))
+        let isBulk = !(body.userIDs ?? []).isEmpty || !(body.users ?? []).isEmpty
+        return isBulk
+            ? try jsonResponse(BlockedUsers(users: blocked.map(EmbeddedUser.init), next: nil))
+            : try jsonResponse(EmbeddedUser(user: blocked[0]))
+    }
+
+    @Sendable func blockedUsers(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let query = request.query
+        let page = try await blocks.blocked(
+            by: try context.pathParameter("user_id"), among: query.list("user_ids"), page: try query.pageRequest()
+        )
+        return BlockedUsers(users: page.items.map(EmbeddedUser.init), next: page.next)
+    }
+
+    @Sendable func unblock(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await blocks.unblock(try context.pathParameter("target_id"), by: try context.pathParameter("user_id"))
+        return EmptyObject()
     }
 }
 

@@ -6,16 +6,20 @@ struct ModerationFilterRoutes: Sendable {
     let filters: ModerationFilterService
 
     func register(applications: RouterGroup<RoostContext>, report: RouterGroup<RoostContext>) {
-        applications.put("settings_global/:custom_type") { request, context in
-            let change = try await request.decodeJSON(ModerationSettingsChange.self)
-            return try await filters.update(try context.pathParameter("custom_type"), with: change)
-        }
+        applications.put("settings_global/:custom_type", use: updateSettings)
         for type in ChannelType.allCases {
-            report.get(RouterPath("\(type.rawValue)/:channel_url/profanity_messages/:message_id")) { _, context in
-                let url = try context.channelURL()
-                guard let id = Int64(try context.pathParameter("message_id")) else { throw APIError.unexpectedType("message_id", expected: .number) }
-                return try await filters.moderated(id, of: type, url)
-            }
+            report.get(RouterPath("\(type.rawValue)/:channel_url/profanity_messages/:message_id"), use: moderatedMessage)
         }
+    }
+
+    @Sendable func updateSettings(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let change = try await request.decodeJSON(ModerationSettingsChange.self)
+        return try await filters.update(try context.pathParameter("custom_type"), with: change)
+    }
+
+    @Sendable func moderatedMessage(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let url = try context.channelURL()
+        guard let id = Int64(try context.pathParameter("message_id")) else { throw APIError.unexpectedType("message_id", expected: .number) }
+        return try await filters.moderated(id, of: try context.channelType(), url)
     }
 }

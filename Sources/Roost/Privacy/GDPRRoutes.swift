@@ -5,13 +5,27 @@ struct GDPRRoutes: Sendable {
     let gdpr: GDPRService
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.post { request, _ in try await gdpr.register(try await request.decodeJSON(GDPRService.Registration.self)) }
-        group.get { request, _ in GDPRRequestList(page: try await gdpr.list(page: try request.query.pageRequest())) }
-        group.get(":request_id") { _, context in try await gdpr.request(try context.pathParameter("request_id")) }
-        group.delete(":request_id") { _, context in
-            try await gdpr.cancel(try context.pathParameter("request_id"))
-            return EmptyObject()
-        }
+        group.post(use: create)
+        group.get(use: list)
+        group.get(":request_id", use: gdprRequest)
+        group.delete(":request_id", use: cancel)
+    }
+
+    @Sendable func create(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await gdpr.register(try await request.decodeJSON(GDPRService.Registration.self))
+    }
+
+    @Sendable func list(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        GDPRRequestList(page: try await gdpr.list(page: try request.query.pageRequest()))
+    }
+
+    @Sendable func gdprRequest(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await gdpr.request(try context.pathParameter("request_id"))
+    }
+
+    @Sendable func cancel(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await gdpr.cancel(try context.pathParameter("request_id"))
+        return EmptyObject()
     }
 }
 

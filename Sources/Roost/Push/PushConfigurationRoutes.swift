@@ -8,54 +8,19 @@ struct PushConfigurationRoutes: Sendable {
     let push: PushConfigurationService
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.get("push/settings") { _, _ in PushSettingsBody(pushEnabled: try await push.pushEnabled()) }
-        group.put("push/settings") { request, _ in
-            guard let enabled = try await request.decodeJSON(PushSettingsRequest.self).pushEnabled else {
-                throw APIError.missing("push_enabled")
-            }
-            return PushSettingsBody(pushEnabled: try await push.setPushEnabled(enabled))
-        }
+        group.get("push/settings", use: pushSettings)
+        group.put("push/settings", use: updatePushSettings)
 
-        group.get("push/message_templates") { _, _ in PushTemplateList(templates: try await push.templates(), withPreview: false) }
-        group.get("push/message_templates/:template_name") { _, context in
-            let name = try context.pathParameter("template_name")
-            return PushTemplateList(templates: [(name, try await push.template(name))], withPreview: true)
-        }
-        group.put("push/message_templates/:template_name") { request, context in
-            let name = try context.pathParameter("template_name")
-            let template = try await push.updateTemplate(name, try await request.decodeJSON(PushTemplateRequest.self))
-            return PushTemplateList(templates: [(name, template)], withPreview: true)
-        }
+        group.get("push/message_templates", use: messageTemplates)
+        group.get("push/message_templates/:template_name", use: messageTemplate)
+        group.put("push/message_templates/:template_name", use: updateMessageTemplate)
 
-        group.post("push/:push_type") { request, context in
-            let provider = try context.pushProvider()
-            let (body, certificate) = try await Self.decode(request, for: provider)
-            return PushConfigurationList(configurations: [try await push.add(provider, body, certificate: certificate)])
-        }
-        group.put("push/:push_type/:provider_id") { request, context in
-            let (provider, id) = (try context.pushProvider(), try context.pathParameter("provider_id"))
-            let (body, certificate) = try await Self.decode(request, for: provider)
-            try await push.update(id, of: provider, body, certificate: certificate)
-            return PushConfigurationID(id: id, listed: false)
-        }
-        group.delete("push/:push_type/cert/:provider_id") { _, context in
-            guard try context.pushProvider() == .apns else { throw APIError.invalid("push_type", "Only APNs configurations have certificates.") }
-            let id = try context.pathParameter("provider_id")
-            try await push.deleteCertificate(of: id)
-            return PushConfigurationID(id: id, listed: true)
-        }
-        group.get("push/:push_type") { _, context in
-            PushConfigurationList(configurations: try await push.configurations(of: try context.pushProvider()))
-        }
-        group.get("push/:push_type/:provider_id") { _, context in
-            let configuration = try await push.configuration(try context.pathParameter("provider_id"), of: try context.pushProvider())
-            return PushConfigurationList(configurations: [configuration])
-        }
-        group.delete("push/:push_type/:provider_id") { _, context in
-            let id = try context.pathParameter("provider_id")
-            try await push.remove(id, of: try context.pushProvider())
-            return PushConfigurationID(id: id, listed: true)
-        }
+        group.post("push/:push_type", use: addProvider)
+        group.put("push/:push_type/:provider_id", use: updateProvider)
+        group.delete("push/:push_type/cert/:provider_id", use: removeCertificate)
+        group.get("push/:push_type", use: providers)
+        group.get("push/:push_type/:provider_id", use: provider)
+        group.delete("push/:push_type/:provider_id", use: deleteProvider)
     }
 
     /// The fields of a configuration, as JSON or as a form; an APNs form carries its
@@ -67,6 +32,67 @@ struct PushConfigurationRoutes: Sendable {
         let (body, part) = try await request.decodeMultipart(PushConfigurationRequest.self, boundary: boundary, filePart: "apns_cert")
         guard provider == .apns, let part else { return (body, nil) }
         return (body, .init(fileName: FileStorage.filename(of: part) ?? "certificate.p12", bytes: Array(buffer: part.body)))
+    }
+
+    @Sendable func pushSettings(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        PushSettingsBody(pushEnabled: try await push.pushEnabled())
+    }
+
+    @Sendable func updatePushSettings(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        guard let enabled = try await request.decodeJSON(PushSettingsRequest.self).pushEnabled else {
+            throw APIError.missing("push_enabled")
+        }
+        return PushSettingsBody(pushEnabled: try await push.setPushEnabled(enabled))
+    }
+
+    @Sendable func messageTemplates(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        PushTemplateList(templates: try await push.templates(), withPreview: false)
+    }
+
+    @Sendable func messageTemplate(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let name = try context.pathParameter("template_name")
+        return PushTemplateList(templates: [(name, try await push.template(name))], withPreview: true)
+    }
+
+    @Sendable func updateMessageTemplate(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let name = try context.pathParameter("template_name")
+        let template = try await push.updateTemplate(name, try await request.decodeJSON(PushTemplateRequest.self))
+        return PushTemplateList(templates: [(name, template)], withPreview: true)
+    }
+
+    @Sendable func addProvider(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let provider = try context.pushProvider()
+        let (body, certificate) = try await Self.decode(request, for: provider)
+        return PushConfigurationList(configurations: [try await push.add(provider, body, certificate: certificate)])
+    }
+
+    @Sendable func updateProvider(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let (provider, id) = (try context.pushProvider(), try context.pathParameter("provider_id"))
+        let (body, certificate) = try await Self.decode(request, for: provider)
+        try await push.update(id, of: provider, body, certificate: certificate)
+        return PushConfigurationID(id: id, listed: false)
+    }
+
+    @Sendable func removeCertificate(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        guard try context.pushProvider() == .apns else { throw APIError.invalid("push_type", "Only APNs configurations have certificates.") }
+        let id = try context.pathParameter("provider_id")
+        try await push.deleteCertificate(of: id)
+        return PushConfigurationID(id: id, listed: true)
+    }
+
+    @Sendable func providers(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        PushConfigurationList(configurations: try await push.configurations(of: try context.pushProvider()))
+    }
+
+    @Sendable func provider(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let configuration = try await push.configuration(try context.pathParameter("provider_id"), of: try context.pushProvider())
+        return PushConfigurationList(configurations: [configuration])
+    }
+
+    @Sendable func deleteProvider(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let id = try context.pathParameter("provider_id")
+        try await push.remove(id, of: try context.pushProvider())
+        return PushConfigurationID(id: id, listed: true)
     }
 }
 

@@ -10,19 +10,21 @@ struct PushOutboxRoutes: Sendable {
     private let outbox = PushOutboxRepository()
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.get("pushes") { request, _ in
-            let query = request.query
-            let since = try query.int64("since") ?? 0
-            guard since >= 0 else { throw APIError.negativeNotAllowed("since") }
-            let limit = try query.int("limit") ?? 100
-            guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
-            let (userID, channelURL) = (query.string("user_id"), query.string("channel_url"))
-            await pushes.caughtUp()
-            let pushes = try await database.read { db in
-                try outbox.pushes(after: since, userID: userID, channelURL: channelURL, limit: limit, in: db)
-            }
-            return try jsonResponse(PushPage(pushes: pushes))
+        group.get("pushes", use: listPushes)
+    }
+
+    @Sendable func listPushes(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let query = request.query
+        let since = try query.int64("since") ?? 0
+        guard since >= 0 else { throw APIError.negativeNotAllowed("since") }
+        let limit = try query.int("limit") ?? 100
+        guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
+        let (userID, channelURL) = (query.string("user_id"), query.string("channel_url"))
+        await pushes.caughtUp()
+        let pushes = try await database.read { db in
+            try outbox.pushes(after: since, userID: userID, channelURL: channelURL, limit: limit, in: db)
         }
+        return try jsonResponse(PushPage(pushes: pushes))
     }
 }
 

@@ -9,43 +9,16 @@ struct ScheduledMessageRoutes: Sendable {
 
     func register(on api: RouterGroup<RoostContext>) {
         let path = "group_channels/:channel_url/scheduled_messages"
-        api.post(RouterPath(path)) { request, context in
-            let url = try context.pathParameter("channel_url")
-            return try await withUploadedFile(request, context) { body in
-                try await scheduled.create(in: url, body.message, scheduledAt: body.scheduledAt)
-            }
-        }
-        api.get(RouterPath(path + "/:scheduled_message_id")) { _, context in
-            try await scheduled.scheduledMessage(try context.int64PathParameter("scheduled_message_id"), in: try context.pathParameter("channel_url"))
-        }
-        let update: @Sendable (Request, RoostContext) async throws -> ScheduledMessage = { request, context in
-            let (id, url) = (try context.int64PathParameter("scheduled_message_id"), try context.pathParameter("channel_url"))
-            return try await withUploadedFile(request, context) { body in
-                try await scheduled.update(id, in: url, body.message, scheduledAt: body.scheduledAt)
-            }
-        }
+        api.post(RouterPath(path), use: create)
+        api.get(RouterPath(path + "/:scheduled_message_id"), use: scheduledMessage)
         api.put(RouterPath(path + "/:scheduled_message_id"), use: update)
         api.post(RouterPath(path + "/:scheduled_message_id"), use: update)
-        api.delete(RouterPath(path + "/:scheduled_message_id")) { _, context in
-            try await scheduled.cancel(try context.int64PathParameter("scheduled_message_id"), in: try context.pathParameter("channel_url"))
-            return EmptyObject()
-        }
+        api.delete(RouterPath(path + "/:scheduled_message_id"), use: cancel)
         for type in ChannelType.allCases {
-            api.post(RouterPath("\(type.rawValue)/:channel_url/scheduled_messages/:scheduled_message_id/send_now")) { _, context in
-                let url = try context.channelURL()
-                try await scheduled.sendNow(try context.int64PathParameter("scheduled_message_id"), in: type, url)
-                return EmptyObject()
-            }
+            api.post(RouterPath("\(type.rawValue)/:channel_url/scheduled_messages/:scheduled_message_id/send_now"), use: sendNow)
         }
-        api.get("scheduled_messages") { request, _ in
-            let query = request.query
-            return ScheduledMessageList(
-                page: try await scheduled.list(try Self.listQuery(query), page: try query.pageRequest(defaultLimit: 10, maxLimit: 100))
-            )
-        }
-        api.get("scheduled_messages/count") { request, _ in
-            ScheduledMessageCount(count: try await scheduled.count(try Self.listQuery(request.query)))
-        }
+        api.get("scheduled_messages", use: list)
+        api.get("scheduled_messages/count", use: count)
     }
 
     /// Runs `act` with the body, JSON or a form; a form's file is stored first (as the
@@ -83,6 +56,47 @@ struct ScheduledMessageRoutes: Sendable {
         list.order = try query.option("order", as: ScheduledMessageOrder.self) ?? .createdAt
         list.reverse = try query.bool("reverse") ?? false
         return list
+    }
+
+    @Sendable func create(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let url = try context.pathParameter("channel_url")
+        return try await withUploadedFile(request, context) { body in
+            try await scheduled.create(in: url, body.message, scheduledAt: body.scheduledAt)
+        }
+    }
+
+    @Sendable func update(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let (id, url) = (try context.int64PathParameter("scheduled_message_id"), try context.pathParameter("channel_url"))
+        return try await withUploadedFile(request, context) { body in
+            try await scheduled.update(id, in: url, body.message, scheduledAt: body.scheduledAt)
+        }
+    }
+
+    @Sendable func scheduledMessage(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await scheduled.scheduledMessage(try context.int64PathParameter("scheduled_message_id"), in: try context.pathParameter("channel_url"))
+    }
+
+    @Sendable func cancel(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await scheduled.cancel(try context.int64PathParameter("scheduled_message_id"), in: try context.pathParameter("channel_url"))
+        return EmptyObject()
+    }
+
+    @Sendable func sendNow(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        try await scheduled.sendNow(try context.int64PathParameter("scheduled_message_id"), in: type, url)
+        return EmptyObject()
+    }
+
+    @Sendable func list(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let query = request.query
+        return ScheduledMessageList(
+            page: try await scheduled.list(try Self.listQuery(query), page: try query.pageRequest(defaultLimit: 10, maxLimit: 100))
+        )
+    }
+
+    @Sendable func count(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        ScheduledMessageCount(count: try await scheduled.count(try Self.listQuery(request.query)))
     }
 }
 

@@ -12,31 +12,41 @@ struct StatisticsRoutes: Sendable {
     static let maxMetricMonths = 120
 
     func register(applications: RouterGroup<RoostContext>, statistics group: RouterGroup<RoostContext>) {
-        applications.get("dau") { request, _ in
-            Count(key: "dau", value: try await statistics.dailyActiveUsers(on: request.query.string("date")))
+        applications.get("dau", use: dau)
+        applications.get("mau", use: mau)
+        applications.get("ccu", use: ccu)
+        applications.get("peak_connections", use: peakConnections)
+        group.get("metric", use: metric)
+    }
+
+    @Sendable func dau(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        Count(key: "dau", value: try await statistics.dailyActiveUsers(on: request.query.string("date")))
+    }
+
+    @Sendable func mau(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        Count(key: "mau", value: try await statistics.monthlyActiveUsers(upTo: request.query.string("date")))
+    }
+
+    @Sendable func ccu(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        Count(key: "ccu", value: try await statistics.concurrentConnections())
+    }
+
+    @Sendable func peakConnections(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let range = try StatisticsRange(request.query, maxDays: Self.maxPeakDays, maxMonths: Self.maxPeakMonths)
+        return PeakConnections(peaks: try await statistics.peakConnections(range))
+    }
+
+    @Sendable func metric(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let query = request.query
+        guard let name = query.string("metric_type") else { throw APIError.missing("metric_type") }
+        guard let metric = AnalyticsMetric(rawValue: name) else {
+            throw APIError.invalid("metric_type", "Give one of: \(AnalyticsMetric.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        applications.get("mau") { request, _ in
-            Count(key: "mau", value: try await statistics.monthlyActiveUsers(upTo: request.query.string("date")))
+        if query.string("segments") != nil {
+            throw APIError.invalid("segments", "Roost does not split metrics into segments.")
         }
-        applications.get("ccu") { _, _ in
-            Count(key: "ccu", value: try await statistics.concurrentConnections())
-        }
-        applications.get("peak_connections") { request, _ in
-            let range = try StatisticsRange(request.query, maxDays: Self.maxPeakDays, maxMonths: Self.maxPeakMonths)
-            return PeakConnections(peaks: try await statistics.peakConnections(range))
-        }
-        group.get("metric") { request, _ in
-            let query = request.query
-            guard let name = query.string("metric_type") else { throw APIError.missing("metric_type") }
-            guard let metric = AnalyticsMetric(rawValue: name) else {
-                throw APIError.invalid("metric_type", "Give one of: \(AnalyticsMetric.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
-            if query.string("segments") != nil {
-                throw APIError.invalid("segments", "Roost does not split metrics into segments.")
-            }
-            let range = try StatisticsRange(query, maxDays: Self.maxMetricDays, maxMonths: Self.maxMetricMonths)
-            return MetricValues(values: try await statistics.metric(metric, over: range))
-        }
+        let range = try StatisticsRange(query, maxDays: Self.maxMetricDays, maxMonths: Self.maxMetricMonths)
+        return MetricValues(values: try await statistics.metric(metric, over: range))
     }
 }
 

@@ -7,35 +7,41 @@ struct WebhookRoutes: Sendable {
     let applicationID: String
 
     func register(on group: RouterGroup<RoostContext>) {
-        group.get("settings/webhook") { request, _ in
-            let all = try request.query.bool("display_all_webhook_categories") ?? false
-            return WebhookBody(settings: try await webhooks.settings(), allCategories: all)
+        group.get("settings/webhook", use: webhookSettings)
+        group.put("settings/webhook", use: updateWebhookSettings)
+        group.get(":app_id/failed_webhooks", use: failedWebhooks)
+    }
+
+    @Sendable func webhookSettings(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let all = try request.query.bool("display_all_webhook_categories") ?? false
+        return WebhookBody(settings: try await webhooks.settings(), allCategories: all)
+    }
+
+    @Sendable func updateWebhookSettings(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let body = try await request.decodeJSON(WebhookSettingsRequest.self)
+        return WebhookBody(settings: try await webhooks.change(body.change), allCategories: false)
+    }
+
+    @Sendable func failedWebhooks(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        guard try context.pathParameter("app_id") == applicationID else { throw APIError.notFound("Application") }
+        let query = request.query
+        let limit = try query.int("limit") ?? 10
+        guard (1...100).contains(limit) else { throw APIError.outOfRange("limit", 1...100) }
+        var filter = FailedWebhookFilter(
+            start: try query.int64("start_ts"), end: try query.int64("end_ts"),
+            category: query.string("webhook_category"), statusCode: try query.int("webhook_status_code")
+        )
+        if let token = query.string("token"), !token.isEmpty {
+            let cursor = try PageCursor(token: token)
+            filter.after = (try cursor.integer(at: 0), try cursor.integer(at: 1))
+        } else if let nextTS = try query.int64("next_ts") {
+            filter.after = (nextTS, 0)
         }
-        group.put("settings/webhook") { request, _ in
-            let body = try await request.decodeJSON(WebhookSettingsRequest.self)
-            return WebhookBody(settings: try await webhooks.change(body.change), allCategories: false)
-        }
-        group.get(":app_id/failed_webhooks") { request, context in
-            guard try context.pathParameter("app_id") == applicationID else { throw APIError.notFound("Application") }
-            let query = request.query
-            let limit = try query.int("limit") ?? 10
-            guard (1...100).contains(limit) else { throw APIError.outOfRange("limit", 1...100) }
-            var filter = FailedWebhookFilter(
-                start: try query.int64("start_ts"), end: try query.int64("end_ts"),
-                category: query.string("webhook_category"), statusCode: try query.int("webhook_status_code")
-            )
-            if let token = query.string("token"), !token.isEmpty {
-                let cursor = try PageCursor(token: token)
-                filter.after = (try cursor.integer(at: 0), try cursor.integer(at: 1))
-            } else if let nextTS = try query.int64("next_ts") {
-                filter.after = (nextTS, 0)
-            }
-            let fetched = try await webhooks.failures(filter, limit: limit + 1)
-            return FailedWebhookList(
-                failures: Array(fetched.prefix(limit)), applicationID: applicationID,
-                next: fetched.count > limit ? fetched[limit - 1] : nil
-            )
-        }
+        let fetched = try await webhooks.failures(filter, limit: limit + 1)
+        return FailedWebhookList(
+            failures: Array(fetched.prefix(limit)), applicationID: applicationID,
+            next: fetched.count > limit ? fetched[limit - 1] : nil
+        )
     }
 }
 
@@ -108,4 +114,5 @@ struct FailedWebhookList: ResponseEncodable, JSONObject {
         try fields.write("next_ts", next?.failedAt ?? 0)
         try fields.write("next", next.map { PageCursor([String($0.failedAt), String($0.id)]).token } ?? "")
     }
+
 }

@@ -33,6 +33,21 @@ import Testing
         #expect(outside.isEmpty, "SQL outside repositories: \(outside.sorted())")
     }
 
+    /// Every route is registered with a named handler (`group.get(":id", use: poll)`), as
+    /// hummingbird-examples' controllers do. The console's two guards (`page`, `action`), which
+    /// check the session around a named page or action, are the only closures.
+    @Test func routesHaveNamedHandlers() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        let anonymous = #/\.(?:get|post|put|delete|patch|head)(?:\([^\n]*\))? \{ *(?:\w+|_) *, *(?:\w+|_) *in|(?:page|action)\(\w+, "[^"]*"\) \{/#
+        var found: [String] = []
+        for file in files {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            let count = text.matches(of: anonymous).count - (file == "Console/ConsoleRoutes.swift" ? 2 : 0)
+            if count > 0 { found.append("\(file): \(count)") }
+        }
+        #expect(found.isEmpty, "routes registered with a closure: \(found.sorted())")
+    }
+
     /// Folder → the folders whose declarations it names.
     static func dependencies() throws -> [String: Set<String>] {
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
