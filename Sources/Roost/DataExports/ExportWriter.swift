@@ -11,6 +11,8 @@ struct ExportWriter: Sendable {
 
     /// At most this many objects in one export; a larger one is `size exceeded`.
     static let maxObjects = 100_000
+    /// Messages built between two of the export's pauses (`Pacer`).
+    static let messagesPerPart = 2_000
 
     enum Outcome {
         case files([(name: String, bytes: [UInt8])])
@@ -39,10 +41,17 @@ struct ExportWriter: Sendable {
         var byChannel: [Int64: [MessageRecord]] = [:]
         for record in records { byChannel[record.channelID, default: []].append(record) }
         let channelRecords = ChannelRepository()
+        var pacer = Pacer()
         for channelID in byChannel.keys.sorted() {
             guard let channel = try channelRecords.find(rowID: channelID, in: db) else { continue }
-            let built = try MessageAssembler().messages(byChannel[channelID]!, in: channel, options: MessageViewOptions(), in: db)
-            files.append((channel.url, try built.map(JSONText.init)))
+            let messages = byChannel[channelID]!
+            var built: [JSONText] = []
+            for start in stride(from: 0, to: messages.count, by: Self.messagesPerPart) {
+                if start > 0 { pacer.pause() }
+                let part = Array(messages[start..<min(start + Self.messagesPerPart, messages.count)])
+                built += try MessageAssembler().messages(part, in: channel, options: MessageViewOptions(), in: db).map(JSONText.init)
+            }
+            files.append((channel.url, built))
         }
         if request.format == "csv" {
             return .files([("messages.csv", CSVTable(delimiter: request.csvDelimiter, rows: files.flatMap(\.1)).bytes)])

@@ -18,6 +18,12 @@ struct Scheduler: Service, CustomStringConvertible {
     var interval: Duration = .milliseconds(200)
     private let jobs = ScheduledJobRepository()
 
+    /// How many times as long as its last step a job that goes on at once (the next step of an
+    /// export, an erasure, an announcement) waits before that step: other clients' writes get
+    /// the one writer for the rest of the time. With 3, a heavy job takes a quarter of it and
+    /// other clients' sends kept 75% or more of their quiet rate during one (bench/RESULTS.md).
+    static let heavyJobYield = 3
+
     /// A job that failed waits this long before it is tried again, doubling with each failure.
     static let retryDelay: Int64 = 1_000
     static let maxRetryDelay: Int64 = 3_600_000
@@ -54,8 +60,12 @@ struct Scheduler: Service, CustomStringConvertible {
                     }
                     continue
                 }
-                try await run(due, with: handler, at: now)
+                let started = ContinuousClock.now
+                let outcome = try await run(due, with: handler, at: now)
                 runs += 1
+                if case .again(let time, _) = outcome, time <= now {
+                    try? await Task.sleep(for: (ContinuousClock.now - started) * Self.heavyJobYield)
+                }
             } catch {
                 logger.error("The scheduler could not read or write its jobs: \(error)")
                 break
@@ -65,42 +75,46 @@ struct Scheduler: Service, CustomStringConvertible {
     }
 
     /// One run of a job: its long part on a snapshot and the filesystem, then its result in a
-    /// brief write transaction, provided the job is still as it was read.
-    private func run(_ job: ScheduledJob, with handler: any JobHandler, at now: Int64) async throws {
+    /// brief write transaction, provided the job is still as it was read. Answers the outcome
+    /// committed, nil when the run failed or the job had changed meanwhile.
+    private func run(_ job: ScheduledJob, with handler: any JobHandler, at now: Int64) async throws -> JobOutcome? {
         let prepared: (any Sendable)?
         do {
             prepared = try await handler.prepare(job, at: now)
         } catch {
             try await postpone(job, at: now, after: error)
-            return
+            return nil
         }
         let afterCommit = AfterCommit()
-        let kept: Bool
+        let outcome: JobOutcome?
         do {
-            kept = try await database.write { db -> Bool in
+            outcome = try await database.write { db -> JobOutcome? in
                 // Moved or run meanwhile: what was prepared may be out of date.
-                guard try jobs.find(id: job.id, in: db) == job else { return false }
+                guard try jobs.find(id: job.id, in: db) == job else { return nil }
                 do {
+                    var outcome = JobOutcome.done
                     try db.inSavepoint {
-                        try jobs.finish(job, with: try handler.run(job, prepared: prepared, at: now, in: db, afterCommit: afterCommit), in: db)
+                        outcome = try handler.run(job, prepared: prepared, at: now, in: db, afterCommit: afterCommit)
+                        try jobs.finish(job, with: outcome, in: db)
                         return .commit
                     }
-                    return true
+                    return outcome
                 } catch {
                     try jobs.postpone(job, to: now + Self.delay(after: job), in: db)
                     logger.error("Scheduled job \(job.key) failed (attempt \(job.attempts + 1)); trying again in \(Self.delay(after: job)) ms: \(error)")
-                    return false
+                    return nil
                 }
             }
         } catch {
             handler.discard(prepared)
             throw error
         }
-        if kept {
+        if outcome != nil {
             afterCommit.perform()
         } else {
             handler.discard(prepared)
         }
+        return outcome
     }
 
     private func postpone(_ job: ScheduledJob, at now: Int64, after error: any Error) async throws {
