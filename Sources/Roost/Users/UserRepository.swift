@@ -32,7 +32,7 @@ struct UserFilter {
 /// runs inside the caller's transaction, so services can combine them atomically.
 struct UserRepository: Sendable {
     /// Summaries kept between read transactions; the pages' assemblers pass the database's.
-    var cache: UserSummaryCache?
+    let cache: UserSummaryCache?
 
     init(cache: UserSummaryCache? = nil) {
         self.cache = cache
