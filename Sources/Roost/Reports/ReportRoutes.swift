@@ -48,7 +48,6 @@ struct ReportRoutes: Sendable {
     }
 
     @Sendable func messageReports(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        let type = try context.channelType()
         let url = try context.channelURL()
         let page = try await reports.reports(
             .message(channelURL: url, messageID: try context.messageID()), page: try request.query.pageRequest()
@@ -63,7 +62,6 @@ struct ReportRoutes: Sendable {
     }
 
     @Sendable func channelReports(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        let type = try context.channelType()
         let url = try context.channelURL()
         let page = try await reports.reports(.channel(url), page: try request.query.pageRequest())
         return ReportList(reportLogs: page.items.map(ReportBody.init), next: page.next)
