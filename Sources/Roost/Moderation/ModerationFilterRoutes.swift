@@ -19,7 +19,6 @@ struct ModerationFilterRoutes: Sendable {
 
     @Sendable func moderatedMessage(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let url = try context.channelURL()
-        guard let id = Int64(try context.pathParameter("message_id")) else { throw APIError.unexpectedType("message_id", expected: .number) }
-        return try await filters.moderated(id, of: try context.channelType(), url)
+        return try await filters.moderated(try context.int64PathParameter("message_id"), of: try context.channelType(), url)
     }
 }
