@@ -32,7 +32,7 @@ func buildRouter(
     let userSummaries = UserSummaryCache()
     let messages = MessageService(
         database: database, clock: clock, events: events, floodGate: floodGate, departures: autoMessages,
-        userSummaries: userSummaries
+        userSummaries: userSummaries, historyCache: HistoryCache(capacity: settings.historyCacheSize, metrics: metrics.factory)
     )
 
     // Users and the application.

@@ -33,6 +33,11 @@ final class JSONOutput {
         Array(UnsafeBufferPointer(start: storage, count: count))
     }
 
+    /// How many bytes are written so far.
+    var length: Int {
+        count
+    }
+
     @inline(__always)
     private func reserve(_ extra: Int) {
         if count + extra > capacity { grow(toHold: extra) }
@@ -74,6 +79,11 @@ final class JSONOutput {
         let encoder = ValueEncoder(output: self)
         try value.encode(to: encoder)
         encoder.finish()
+    }
+
+    /// JSON already written, as it is.
+    func raw(bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// JSON text as it is, such as a snapshot stored as the JSON it was answered with.

@@ -39,11 +39,14 @@ struct MessageExtrasRoutes: Sendable {
         group.put(RouterPath(path + "/sorted_metaarray"), use: updateMetaarray)
         group.delete(RouterPath(path + "/sorted_metaarray"), use: deleteMetaarray)
 
-        group.post(RouterPath(path + "/translation")) { request, context -> Message in
-            let url = try context.channelURL()
-            let body = try await request.decodeJSON(TranslationRequest.self)
-            return try await extras.translate(try context.messageID(), of: type, url, into: body.targetLangs ?? [])
-        }
+        group.post(RouterPath(path + "/translation"), use: translate)
+    }
+
+    @Sendable func translate(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        let type = try context.channelType()
+        let url = try context.channelURL()
+        let body = try await request.decodeJSON(TranslationRequest.self)
+        return try await extras.translate(try context.messageID(), of: type, url, into: body.targetLangs ?? [])
     }
 
     @Sendable func addReaction(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

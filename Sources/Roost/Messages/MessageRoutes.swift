@@ -120,10 +120,9 @@ extension RoostContext {
     }
 }
 
-/// Written as a `JSONObject` end to end: going through the generic `Encodable` containers
-/// around each message cost a history page a few percent of its time.
+/// A history page, its messages written once (`MessageService.history`).
 struct MessageList: ResponseEncodable, JSONObject {
-    let messages: [Message]
+    let messages: WrittenJSONArray
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("messages", messages)

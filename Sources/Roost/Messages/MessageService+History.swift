@@ -15,6 +15,20 @@ extension MessageService {
         var senderIDs: [String]?
         var readerID: String?
         var options = MessageViewOptions()
+
+        /// Names the shape of page a channel's kept newest page serves, or nil for a page that is
+        /// not kept: one filtered by sender, type, custom type or operator, or read by a member
+        /// whose hidden history or blocked users leave messages out.
+        func tailVariant(of type: ChannelType) -> Int? {
+            guard senderIDs == nil, readerID == nil || type == .open, filter.operatorFilter == .all,
+                  filter.messageType == nil, filter.customTypes == nil
+            else { return nil }
+            let flags = [
+                options.includeReactions, options.includeThreadInfo, options.includeParentMessageInfo,
+                options.withSortedMetaarray, options.includePollDetails, filter.includingRemoved, filter.replyType == .all,
+            ]
+            return flags.enumerated().reduce(0) { variant, flag in flag.element ? variant | 1 << flag.offset : variant }
+        }
     }
 
     enum HistoryAnchor: Sendable {
@@ -22,9 +36,18 @@ extension MessageService {
         case message(Int64)
     }
 
-    func history(of type: ChannelType, _ url: String, _ request: HistoryRequest) async throws -> [Message] {
+    /// A history page. The newest page of a channel comes from `historyCache` while it is
+    /// exact, and is kept there when it is built.
+    func history(of type: ChannelType, _ url: String, _ request: HistoryRequest) async throws -> WrittenJSONArray {
         try await database.read { db in
             let channel = try channels.existing(type, url: url, in: db)
+            let tail = try request.tailVariant(of: type).map { variant in
+                (key: HistoryCache.Key(channelID: channel.rowID, variant: variant), stamp: try messages.historyStamp(of: channel.rowID, in: db))
+            }
+            if let tail, case .timestamp(let time) = request.anchor, let kept = historyCache.tail(tail.key, at: tail.stamp),
+               time > kept.newestCreatedAt, let newest = kept.newest(request.prevLimit) {
+                return WrittenJSONArray(request.reverse ? newest.reversed() : Array(newest))
+            }
             var filter = request.filter
             if let senderIDs = request.senderIDs {
                 filter.senderRowIDs = Array(try users.rowIDs(of: senderIDs, in: db).values)
@@ -47,8 +70,21 @@ extension MessageService {
             let before = try messages.page(of: channel.rowID, from: anchor, before: true, limit: request.prevLimit, filter: filter, in: db)
             let centre = request.inclusive ? try messages.centre(of: channel.rowID, at: anchor, filter: filter, in: db) : []
             let after = try messages.page(of: channel.rowID, from: anchor, before: false, limit: request.nextLimit, filter: filter, in: db)
-            let ordered = before.reversed() + centre + after
-            return try assembler.messages(request.reverse ? ordered.reversed() : ordered, in: channel, options: request.options, in: db)
+            let ordered = try assembler.messages(before.reversed() + centre + after, in: channel, options: request.options, in: db)
+            let page = try WrittenJSONArray(writing: ordered)
+            // Kept when it is the channel's newest page (nothing at or after its time) and
+            // shows no poll, whose votes change it without changing the channel's messages.
+            if let tail, case .timestamp(let time) = request.anchor, !before.contains(where: { $0.pollID != nil }),
+               let newestCreatedAt = try messages.newestCreatedAt(in: channel.rowID, in: db), time > newestCreatedAt {
+                historyCache.keep(
+                    HistoryCache.Tail(
+                        stamp: tail.stamp, newestCreatedAt: newestCreatedAt, messages: page,
+                        complete: before.count < request.prevLimit
+                    ),
+                    for: tail.key
+                )
+            }
+            return request.reverse ? WrittenJSONArray(page.items.reversed()) : page
         }
     }
 

@@ -19,11 +19,13 @@ struct MessageService: Sendable {
     let floodGate: FloodGate
     let events: MessageEvents
     let penalties: ProfanityPenalties
+    let historyCache: HistoryCache
 
-    /// `userSummaries` keeps the users that pages of messages show between reads.
+    /// `userSummaries` keeps the users that pages of messages show between reads, `historyCache`
+    /// channels' newest pages.
     init(
         database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0),
-        departures: (any DepartureObserver)? = nil, userSummaries: UserSummaryCache
+        departures: (any DepartureObserver)? = nil, userSummaries: UserSummaryCache, historyCache: HistoryCache
     ) {
         self.database = database
         assembler = MessageAssembler(users: UserRepository(cache: userSummaries))
@@ -31,6 +33,7 @@ struct MessageService: Sendable {
         self.events = MessageEvents(log: events)
         self.floodGate = floodGate
         self.penalties = ProfanityPenalties(events: events, departures: departures)
+        self.historyCache = historyCache
     }
 
     // MARK: Send

@@ -38,7 +38,7 @@ import Testing
     /// check the session around a named page or action, are the only closures.
     @Test func routesHaveNamedHandlers() throws {
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
-        let anonymous = #/\.(?:get|post|put|delete|patch|head)(?:\([^\n]*\))? \{ *(?:\w+|_) *, *(?:\w+|_) *in|(?:page|action)\(\w+, "[^"]*"\) \{/#
+        let anonymous = #/\.(?:get|post|put|delete|patch|head)(?:\([^\n]*\))? \{ *(?:\w+|_) *, *(?:\w+|_) *(?:-> *[\w.]+ *)?in|(?:page|action)\(\w+, "[^"]*"\) \{/#
         var found: [String] = []
         for file in files {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
