@@ -61,20 +61,12 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let followers = LogFollowers(database: database, events: events)
     try await followers.register()
     let console = ConsoleAPI()
-    let (router, jobs) = try buildRouter(
-        settings: settings,
-        metrics: metrics,
-        random: random,
-        access: access,
-        database: database,
-        clock: clock,
-        events: events,
-        delivery: delivery,
-        emulator: emulator,
-        files: files,
-        snapshots: snapshots,
-        console: console,
-        followers: followers
+    let (router, jobs) = buildRouter(
+        AppParts(
+            settings: settings, metrics: metrics, random: random, access: access, database: database, clock: clock,
+            events: events, delivery: delivery, emulator: emulator, files: files, snapshots: snapshots, console: console,
+            followers: followers
+        )
     )
     let responder = router.buildResponder()
     console.connect(responder)

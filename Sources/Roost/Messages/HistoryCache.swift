@@ -59,16 +59,17 @@ final class HistoryCache: Sendable {
 
     /// The kept tail of `key`, when it was built at `stamp`; a stale one is dropped.
     func tail(_ key: Key, at stamp: Stamp) -> Tail? {
-        state.withLock { state in
+        let found = state.withLock { state -> Tail? in
             guard let tail = state.tails[key] else { return nil }
             guard tail.stamp == stamp else {
                 state.bytes -= tail.messages.byteCount
                 state.tails[key] = nil
                 return nil
             }
-            hits.increment()
             return tail
         }
+        if found != nil { hits.increment() }
+        return found
     }
 
     func keep(_ tail: Tail, for key: Key) {

@@ -14,7 +14,7 @@ import Testing
         let events = EventLog(applicationID: "unused")
         let random = RandomTokens()
         let files = FileStorage(directory: "unused", baseURL: "unused", applicationID: "unused", random: random)
-        let (router, _) = try buildRouter(
+        let (router, _) = buildRouter(AppParts(
             settings: Settings(),
             metrics: RoostMetrics(),
             random: random,
@@ -36,7 +36,7 @@ import Testing
             ) {},
             console: ConsoleAPI(),
             followers: LogFollowers(database: database, events: events)
-        )
+        ))
         // The console's HTML pages are not part of the API the document describes.
         let served = Set(router.routes.filter { !$0.path.description.hasPrefix("/console") }.map { route in
             let path = route.path.description
