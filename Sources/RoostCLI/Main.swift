@@ -102,8 +102,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Bytes of each request and response body /roost/requests keeps (env: ROOST_REQUEST_JOURNAL_BODY_LIMIT).")
     var requestJournalBodyLimit: Int = environment.get("ROOST_REQUEST_JOURNAL_BODY_LIMIT", as: Int.self) ?? defaults.requestJournalBodyLimit
 
-    @Option(help: "Bytes of channels' newest history pages kept in memory between reads, 0 for none (env: ROOST_HISTORY_CACHE_SIZE).")
-    var historyCacheSize: Int = environment.get("ROOST_HISTORY_CACHE_SIZE", as: Int.self) ?? defaults.historyCacheSize
+    @Option(help: "Bytes of answers (channels' newest history pages, channel views) kept in memory between reads, 0 for none (env: ROOST_ANSWER_CACHE_SIZE).")
+    var answerCacheSize: Int = environment.get("ROOST_ANSWER_CACHE_SIZE", as: Int.self) ?? defaults.answerCacheSize
 
     @Option(name: .customLong("snapshots"), help: "Folder /roost/snapshots keeps snapshot files in, created when needed (env: ROOST_SNAPSHOTS_DIR).")
     var snapshotsDirectory: String = environment.get("ROOST_SNAPSHOTS_DIR") ?? defaults.snapshotsDirectory
@@ -147,7 +147,7 @@ struct Serve: AsyncParsableCommand {
             requestJournalSize: requestJournalSize,
             requestJournalBodyLimit: requestJournalBodyLimit,
             snapshotsDirectory: snapshotsDirectory,
-            historyCacheSize: historyCacheSize,
+            answerCacheSize: answerCacheSize,
             importPath: importPath ?? environment.get("ROOST_IMPORT"),
             exportOnExitPath: exportOnExitPath ?? environment.get("ROOST_EXPORT_ON_EXIT"),
             seed: seed ?? environment.get("ROOST_SEED", as: UInt64.self)

@@ -29,6 +29,8 @@ struct Features {
         // Users' summaries as pages show them, kept between reads while no user changes.
         userSummaries = UserSummaryCache()
         autoMessages = AutoEventMessages(log: events)
+        // History pages and channel views, kept between reads within one budget.
+        let answers = AnswerCache(capacity: parts.settings.answerCacheSize)
         userService = UserService(
             database: database, clock: clock, departures: LeaveAllGroupChannels(events: events, departures: autoMessages),
             random: parts.random
@@ -39,10 +41,11 @@ struct Features {
         messages = MessageService(
             database: database, clock: clock, events: events, floodGate: floodGate, departures: autoMessages,
             userSummaries: userSummaries,
-            historyCache: HistoryCache(capacity: parts.settings.historyCacheSize, metrics: parts.metrics.factory)
+            historyCache: HistoryCache(answers: answers, metrics: parts.metrics.factory)
         )
         groupChannels = GroupChannelService(
-            database: database, clock: clock, events: events, random: parts.random, userSummaries: userSummaries
+            database: database, clock: clock, events: events, random: parts.random, userSummaries: userSummaries,
+            viewCache: ChannelViewCache(answers: answers, metrics: parts.metrics.factory)
         )
         openChannels = OpenChannelService(database: database, clock: clock, events: events, random: parts.random)
     }

@@ -51,8 +51,9 @@ public struct Settings: Sendable {
     /// Requests `/roost/requests` keeps (0: none), and how much of each body.
     public var requestJournalSize: Int
     public var requestJournalBodyLimit: Int
-    /// Bytes of channels' newest history pages kept in memory between reads (0: none).
-    public var historyCacheSize: Int
+    /// Bytes of answers kept in memory between reads (0: none): channels' newest history pages
+    /// and channel views.
+    public var answerCacheSize: Int
     /// Where `/roost/snapshots` keeps its snapshot files.
     public var snapshotsDirectory: String
     /// A snapshot file to start from, replacing the database's contents.
@@ -101,7 +102,7 @@ public struct Settings: Sendable {
         requestJournalSize: Int = 1_000,
         requestJournalBodyLimit: Int = 2_048,
         snapshotsDirectory: String = "./snapshots",
-        historyCacheSize: Int = 24 << 20,
+        answerCacheSize: Int = 24 << 20,
         importPath: String? = nil,
         exportOnExitPath: String? = nil,
         seed: UInt64? = nil
@@ -132,7 +133,7 @@ public struct Settings: Sendable {
         self.pushRelayURL = pushRelayURL
         self.requestJournalSize = max(0, requestJournalSize)
         self.requestJournalBodyLimit = max(0, requestJournalBodyLimit)
-        self.historyCacheSize = max(0, historyCacheSize)
+        self.answerCacheSize = max(0, answerCacheSize)
         self.snapshotsDirectory = snapshotsDirectory
         self.importPath = importPath
         self.exportOnExitPath = exportOnExitPath

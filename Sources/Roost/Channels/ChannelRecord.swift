@@ -26,12 +26,17 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
     var lastMessageID: Int64?
     /// The messages that made members' unread counts rise, so far (migration 0030).
     var countedMessages: Int64
+    /// Which state of its messages, and of the rest of what its view shows, the channel is in
+    /// (migrations 0038 and 0039): pages kept in memory are answered while they match.
+    var messageRevision: Int64
+    var viewRevision: Int64
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, channel_type, channel_url, name, cover_url, custom_type, data, is_distinct, is_public, is_super
         case is_ephemeral, is_discoverable, access_code, freeze, member_count, joined_member_count, participant_count
         case distinct_key, created_by, created_at, last_message_at, last_message_id, counted_messages
+        case message_revision, view_revision
     }
 
     /// What a query selects to read channels: `SELECT \(ChannelRecord.columns) FROM channels ...`.
@@ -61,6 +66,8 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
         lastMessageAt = row[Columns.last_message_at]
         lastMessageID = row[Columns.last_message_id]
         countedMessages = row[Columns.counted_messages]
+        messageRevision = row[Columns.message_revision]
+        viewRevision = row[Columns.view_revision]
     }
 }
 

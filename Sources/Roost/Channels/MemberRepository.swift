@@ -317,6 +317,14 @@ struct MemberRepository: Sendable {
         )
     }
 
+    /// When the earliest typing indicator shown in a channel (started at `time` or later) lapses.
+    func typingLapse(in channelID: Int64, since time: Int64, lifetime: Int64, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT MIN(started_at) + ? FROM typing WHERE channel_id = ? AND started_at >= ?"),
+            arguments: [lifetime, channelID, time]
+        )
+    }
+
     func stopTyping(channelID: Int64, userRowID: Int64, in db: Database) throws {
         try db.executeCached(sql: "DELETE FROM typing WHERE channel_id = ? AND user_id = ?", arguments: [channelID, userRowID])
     }

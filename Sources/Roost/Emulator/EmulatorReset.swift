@@ -14,13 +14,16 @@ struct EmulatorReset: Sendable {
         "application", "api_tokens", "ip_whitelist", "webhook_settings", "delivery_cursors", "moderation_settings",
         "push_configurations", "push_message_templates", "emoji_categories", "emojis", "grdb_migrations", "sqlite_sequence",
     ]
+    /// Counters that only grow, so that one value never names two states of what answers kept
+    /// in memory show (migrations 0037 and 0038): emptied, they would start again.
+    static let counterTables: Set<String> = ["generations", "message_revision_counter"]
     /// Tables of users and what only belongs to them.
     static let userTables: Set<String> = ["users", "user_metadata", "session_tokens", "device_tokens", "push_preferences", "blocks", "bots"]
 
     func reset(keepUsers: Bool) async throws {
         try await database.write { db in
             let tables = try Tables.names(in: db)
-                .filter { !Self.settingsTables.contains($0) && !$0.hasPrefix("message_search") && !(keepUsers && Self.userTables.contains($0)) }
+                .filter { !Self.settingsTables.contains($0) && !Self.counterTables.contains($0) && !$0.hasPrefix("message_search") && !(keepUsers && Self.userTables.contains($0)) }
             // Children before parents: a table whose rows others still reference is tried again.
             var left = tables
             for _ in 0..<tables.count where !left.isEmpty {

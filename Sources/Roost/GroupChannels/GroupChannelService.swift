@@ -14,6 +14,8 @@ struct GroupChannelService: Sendable {
     let operators = OperatorRepository()
     /// Keeps the users that channel views and lists show between reads.
     let userSummaries: UserSummaryCache
+    /// Keeps channel views between reads.
+    let viewCache: ChannelViewCache
     var assembler: GroupChannelAssembler { GroupChannelAssembler(users: UserRepository(cache: userSummaries)) }
     let application = ApplicationRepository()
     let membershipChanges = MembershipChanges()
@@ -125,10 +127,29 @@ struct GroupChannelService: Sendable {
 
     // MARK: Read
 
-    func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
+    /// A channel view, from `viewCache` while it is exact; kept there when it is built.
+    func channel(_ url: String, options: ChannelViewOptions) async throws -> WrittenJSON {
         let options = stamped(options)
         return try await database.read { db in
-            try assembler.channel(try channels.existing(.group, url: url, in: db), options: options, in: db)
+            let channel = try channels.existing(.group, url: url, in: db)
+            guard let key = ChannelViewCache.key(of: channel, options: options) else {
+                return try WrittenJSON(writing: try assembler.channel(channel, options: options, in: db))
+            }
+            let usersGeneration = try users.generation(in: db)
+            if let kept = viewCache.view(key, of: channel, usersGeneration: usersGeneration, at: options.now) { return kept }
+            let view = try WrittenJSON(writing: try assembler.channel(channel, options: options, in: db))
+            let lapses = [
+                try members.typingLapse(in: channel.rowID, since: options.now - Self.typingLifetime, lifetime: Self.typingLifetime, in: db),
+                try RestrictionRepository(kind: .mute).nextEnd(in: channel.rowID, after: options.now, in: db),
+            ]
+            viewCache.keep(
+                ChannelViewCache.View(
+                    channel: channel, usersGeneration: usersGeneration, builtAt: options.now,
+                    exactUntil: lapses.compactMap { $0 }.min() ?? .max, json: view
+                ),
+                for: key
+            )
+            return view
         }
     }
 

@@ -1,3 +1,5 @@
+import Hummingbird
+
 /// Values written as JSON once and answered as they are, as an array: a page of messages
 /// kept between reads is written again as a copy of its bytes.
 struct WrittenJSONArray: Encodable, Sendable {
@@ -43,5 +45,24 @@ struct WrittenJSONArray: Encodable, Sendable {
             output.raw(bytes: item)
         }
         output.raw("]")
+    }
+}
+
+/// One value written as JSON once and answered as it is: a channel view kept between reads.
+struct WrittenJSON: ResponseEncodable, Sendable {
+    let bytes: ArraySlice<UInt8>
+
+    init(writing value: some Encodable) throws {
+        bytes = try WrittenJSONArray(writing: [value]).items[0]
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        guard let streaming = encoder as? ValueEncoder else {
+            throw EncodingError.invalidValue(
+                bytes, .init(codingPath: encoder.codingPath, debugDescription: "Written JSON is written by the server's own encoder only.")
+            )
+        }
+        streaming.beginSingle()
+        streaming.output.raw(bytes: bytes)
     }
 }

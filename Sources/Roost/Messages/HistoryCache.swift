@@ -1,5 +1,4 @@
 import Metrics
-import Synchronization
 
 /// The newest page of each channel's history as it was answered, kept between reads: most
 /// history reads are of a channel's latest messages, and answering them again from the rows
@@ -40,49 +39,23 @@ final class HistoryCache: Sendable {
         }
     }
 
-    private struct State {
-        var tails: [Key: Tail] = [:]
-        var bytes = 0
-    }
-
-    /// Bytes of pages kept (`Settings.historyCacheSize`); past it, pages are dropped to make
-    /// room, so the memory stays bounded and only the hit rate suffers.
-    private let capacity: Int
-    private let state = Mutex(State())
+    private let answers: AnswerCache
     /// Pages answered from here (`roost_history_cache_hits`).
     private let hits: Counter
 
-    init(capacity: Int, metrics: any MetricsFactory) {
-        self.capacity = capacity
+    init(answers: AnswerCache, metrics: any MetricsFactory) {
+        self.answers = answers
         hits = Counter(label: "roost_history_cache_hits", factory: metrics)
     }
 
-    /// The kept tail of `key`, when it was built at `stamp`; a stale one is dropped.
+    /// The kept tail of `key`, when it was built at `stamp`.
     func tail(_ key: Key, at stamp: Stamp) -> Tail? {
-        let found = state.withLock { state -> Tail? in
-            guard let tail = state.tails[key] else { return nil }
-            guard tail.stamp == stamp else {
-                state.bytes -= tail.messages.byteCount
-                state.tails[key] = nil
-                return nil
-            }
-            return tail
-        }
-        if found != nil { hits.increment() }
-        return found
+        let tail: Tail? = answers.entry(key) { (tail: Tail) in tail.stamp == stamp }
+        if tail != nil { hits.increment() }
+        return tail
     }
 
     func keep(_ tail: Tail, for key: Key) {
-        let size = tail.messages.byteCount
-        guard size <= capacity else { return }
-        state.withLock { state in
-            if let old = state.tails.updateValue(tail, forKey: key) { state.bytes -= old.messages.byteCount }
-            state.bytes += size
-            // Whichever tails come first make room: which ones go changes no answer.
-            while state.bytes > capacity, let other = state.tails.first(where: { $0.key != key }) {
-                state.bytes -= other.value.messages.byteCount
-                state.tails[other.key] = nil
-            }
-        }
+        answers.keep(tail, size: tail.messages.byteCount, for: key)
     }
 }

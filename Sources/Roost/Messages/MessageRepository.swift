@@ -154,19 +154,6 @@ struct MessageRepository: Sendable {
         )
     }
 
-    /// The state of a channel's messages, and of the users, that a kept page of its history
-    /// must have been built at (`HistoryCache`).
-    func historyStamp(of channelID: Int64, in db: Database) throws -> HistoryCache.Stamp {
-        let row = try Row.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT channels.message_revision, generations.value AS users_generation FROM channels, generations
-                WHERE channels.id = ? AND generations.name = 'users'
-                """),
-            arguments: [channelID]
-        )
-        return HistoryCache.Stamp(revision: row?["message_revision"] ?? 0, usersGeneration: row?["users_generation"] ?? 0)
-    }
-
     /// The time of a channel's newest message of any kind.
     func newestCreatedAt(in channelID: Int64, in db: Database) throws -> Int64? {
         try Int64.fetchOne(

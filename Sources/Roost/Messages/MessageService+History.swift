@@ -42,7 +42,10 @@ extension MessageService {
         try await database.read { db in
             let channel = try channels.existing(type, url: url, in: db)
             let tail = try request.tailVariant(of: type).map { variant in
-                (key: HistoryCache.Key(channelID: channel.rowID, variant: variant), stamp: try messages.historyStamp(of: channel.rowID, in: db))
+                (
+                    key: HistoryCache.Key(channelID: channel.rowID, variant: variant),
+                    stamp: HistoryCache.Stamp(revision: channel.messageRevision, usersGeneration: try users.generation(in: db))
+                )
             }
             if let tail, case .timestamp(let time) = request.anchor, let kept = historyCache.tail(tail.key, at: tail.stamp),
                time > kept.newestCreatedAt, let newest = kept.newest(request.prevLimit) {

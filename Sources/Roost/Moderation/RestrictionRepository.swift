@@ -55,6 +55,14 @@ struct RestrictionRepository: Sendable {
         ))
     }
 
+    /// When the next restriction in force in a channel after `now` ends.
+    func nextEnd(in channelID: Int64, after now: Int64, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT MIN(end_at) FROM \(kind.rawValue) WHERE channel_id = ? AND end_at > ?"),
+            arguments: [channelID, now]
+        )
+    }
+
     /// Users restricted now in each of several channels.
     func activeUsers(inChannels channelIDs: [Int64], at now: Int64, in db: Database) throws -> [Int64: Set<Int64>] {
         guard !channelIDs.isEmpty else { return [:] }

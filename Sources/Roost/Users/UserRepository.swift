@@ -261,15 +261,18 @@ struct UserRepository: Sendable {
         let wanted = Set(rowIDs).union(known.keys)
         guard !wanted.isEmpty else { return [:] }
         guard let cache, db.configuration.readonly else { return try read(wanted, completing: known, in: db) }
-        let generation = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT value FROM generations WHERE name = 'users'")
-        ) ?? 0
+        let generation = try generation(in: db)
         var summaries = cache.summaries(of: wanted, at: generation)
         guard summaries.count < wanted.count else { return summaries }
         let read = try read(wanted.subtracting(summaries.keys), completing: known, in: db)
         cache.keep(read, at: generation)
         summaries.merge(read) { kept, _ in kept }
         return summaries
+    }
+
+    /// The users generation (migration 0037): every change to what a user's summary shows moves it.
+    func generation(in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM generations WHERE name = 'users'")) ?? 0
     }
 
     /// The summaries of `wanted`, read: those in `known` are completed with their metadata.

@@ -83,7 +83,7 @@ import Testing
 
     @Test func everyPageIsTheSameWithAndWithoutTheCache() async throws {
         let withoutClock = TestClock()
-        let fresh = try await withServer(clock: withoutClock, historyCacheSize: 0) { api in
+        let fresh = try await withServer(clock: withoutClock, answerCacheSize: 0) { api in
             try await scenario(api, clock: withoutClock)
         }
         let withClock = TestClock()

@@ -14,7 +14,7 @@ func withServer<Value>(
     maxBodySize: Int = Settings.defaults.maxBodySize,
     maxMessagesPerSecond: Int = 0,
     clearIPWhitelist: Bool = false,
-    historyCacheSize: Int = Settings.defaults.historyCacheSize,
+    answerCacheSize: Int = Settings.defaults.answerCacheSize,
     testing: TestingSetup = .live,
     _ test: @Sendable (API) async throws -> Value
 ) async throws -> Value {
@@ -29,7 +29,7 @@ func withServer<Value>(
         host: "127.0.0.1", port: 0, databasePath: file.path, apiToken: API.token,
         logLevel: .warning, maxBodySize: maxBodySize, maxUploadSize: 64 * 1024, uploadsDirectory: uploads,
         maxMessagesPerSecond: maxMessagesPerSecond, clearIPWhitelist: clearIPWhitelist, snapshotsDirectory: uploads + "-snapshots",
-        historyCacheSize: historyCacheSize
+        answerCacheSize: answerCacheSize
     )
     let app = try await buildApplication(settings, clock: clock.wallClock)
     return try await app.test(testing) { client in try await test(API(client: client, snapshotsDirectory: uploads + "-snapshots")) }
