@@ -2,12 +2,22 @@ import Synchronization
 
 /// Answers kept in memory between reads (channels' newest history pages, channel views), all
 /// within one budget of bytes, each kept with what it was built from. Its user says when a kept
-/// answer is still exact; one that is not is dropped. Past the budget, answers are dropped to
-/// make room: which ones changes no answer, only how often one is found.
+/// answer is still exact; one that is not is dropped.
+///
+/// Past the budget, the answers used longest ago go, down to nine tenths of it, so that the
+/// sorting this takes comes once per tenth of the budget, not once per answer kept.
 final class AnswerCache: Sendable {
+    private struct Kept {
+        let entry: any Sendable
+        let size: Int
+        /// When it was last kept or found, in `State.clock` ticks.
+        var used: UInt64
+    }
+
     private struct State {
-        var entries: [AnyHashable: (entry: any Sendable, size: Int)] = [:]
+        var entries: [AnyHashable: Kept] = [:]
         var bytes = 0
+        var clock: UInt64 = 0
     }
 
     private let capacity: Int
@@ -28,6 +38,8 @@ final class AnswerCache: Sendable {
                 state.entries[key] = nil
                 return nil
             }
+            state.clock += 1
+            state.entries[key]?.used = state.clock
             return entry
         }
     }
@@ -36,12 +48,16 @@ final class AnswerCache: Sendable {
     func keep(_ entry: some Sendable, size: Int, for key: some Hashable & Sendable) {
         guard size <= capacity else { return }
         state.withLock { state in
-            let key = AnyHashable(key)
-            if let old = state.entries.updateValue((entry, size), forKey: key) { state.bytes -= old.size }
+            state.clock += 1
+            if let old = state.entries.updateValue(Kept(entry: entry, size: size, used: state.clock), forKey: AnyHashable(key)) {
+                state.bytes -= old.size
+            }
             state.bytes += size
-            while state.bytes > capacity, let other = state.entries.first(where: { $0.key != key }) {
-                state.bytes -= other.value.size
-                state.entries[other.key] = nil
+            guard state.bytes > capacity else { return }
+            for (key, kept) in state.entries.sorted(by: { $0.value.used < $1.value.used }) {
+                guard state.bytes > capacity / 10 * 9 else { break }
+                state.bytes -= kept.size
+                state.entries[key] = nil
             }
         }
     }
