@@ -145,7 +145,7 @@ struct GroupChannelService: Sendable {
             viewCache.keep(
                 ChannelViewCache.View(
                     channel: channel, usersGeneration: usersGeneration, builtAt: options.now,
-                    exactUntil: lapses.compactMap { $0 }.min() ?? .max, json: view
+                    exactUntil: lapses.compactMap { $0 }.min() ?? .max, json: view.compacted()
                 ),
                 for: key
             )

@@ -86,6 +86,19 @@ final class JSONOutput {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    /// JSON kept compact (`CompactJSON`), written out in full.
+    func raw(compact: ArraySlice<UInt8>) {
+        compact.withUnsafeBufferPointer { text in
+            var start = 0
+            for index in text.indices where text[index] < 0x20 {
+                append(UnsafeBufferPointer(rebasing: text[start..<index]))
+                CompactJSON.runs[Int(text[index]) - 1].withUnsafeBufferPointer { append($0) }
+                start = index + 1
+            }
+            append(UnsafeBufferPointer(rebasing: text[start...]))
+        }
+    }
+
     /// JSON text as it is, such as a snapshot stored as the JSON it was answered with.
     func raw(json text: String) {
         var text = text

@@ -5,9 +5,12 @@ import Hummingbird
 struct WrittenJSONArray: Encodable, Sendable {
     /// Each value's JSON text. They share the storage of the bytes they were written into.
     let items: [ArraySlice<UInt8>]
+    /// Whether the items are kept compact (`CompactJSON`).
+    let isCompact: Bool
 
-    init(_ items: [ArraySlice<UInt8>]) {
+    init(_ items: [ArraySlice<UInt8>], isCompact: Bool = false) {
         self.items = items
+        self.isCompact = isCompact
     }
 
     /// Writes each value, in order, into one run of bytes.
@@ -19,12 +22,38 @@ struct WrittenJSONArray: Encodable, Sendable {
             try output.encode(value)
             ends.append(output.length)
         }
-        let bytes = output.bytes
+        items = Self.split(output.bytes, at: ends)
+        isCompact = false
+    }
+
+    private static func split(_ bytes: [UInt8], at ends: [Int]) -> [ArraySlice<UInt8>] {
         var start = 0
-        items = ends.map { end in
+        return ends.map { end in
             defer { start = end }
             return bytes[start..<end]
         }
+    }
+
+    /// The same values kept compact, in one run of bytes, for keeping in memory; as they are
+    /// when one holds a byte that compact JSON stands for.
+    func compacted() -> WrittenJSONArray {
+        guard !isCompact else { return self }
+        var compacts: [[UInt8]] = []
+        compacts.reserveCapacity(items.count)
+        for item in items {
+            guard let compact = CompactJSON.compact(item) else { return self }
+            compacts.append(compact)
+        }
+        // Exactly as large as it holds: kept for long, and counted against a budget.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(compacts.reduce(0) { $0 + $1.count })
+        var ends: [Int] = []
+        ends.reserveCapacity(items.count)
+        for compact in compacts {
+            bytes += compact
+            ends.append(bytes.count)
+        }
+        return WrittenJSONArray(Self.split(bytes, at: ends), isCompact: true)
     }
 
     var byteCount: Int {
@@ -42,7 +71,7 @@ struct WrittenJSONArray: Encodable, Sendable {
         output.raw("[")
         for (index, item) in items.enumerated() {
             if index > 0 { output.raw(",") }
-            output.raw(bytes: item)
+            if isCompact { output.raw(compact: item) } else { output.raw(bytes: item) }
         }
         output.raw("]")
     }
@@ -50,10 +79,21 @@ struct WrittenJSONArray: Encodable, Sendable {
 
 /// One value written as JSON once and answered as it is: a channel view kept between reads.
 struct WrittenJSON: ResponseEncodable, Sendable {
-    let bytes: ArraySlice<UInt8>
+    private let written: WrittenJSONArray
 
     init(writing value: some Encodable) throws {
-        bytes = try WrittenJSONArray(writing: [value]).items[0]
+        written = try WrittenJSONArray(writing: [value])
+    }
+
+    private init(_ written: WrittenJSONArray) {
+        self.written = written
+    }
+
+    var bytes: ArraySlice<UInt8> { written.items[0] }
+
+    /// The same value kept compact (`CompactJSON`), for keeping in memory.
+    func compacted() -> WrittenJSON {
+        WrittenJSON(written.compacted())
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -63,6 +103,6 @@ struct WrittenJSON: ResponseEncodable, Sendable {
             )
         }
         streaming.beginSingle()
-        streaming.output.raw(bytes: bytes)
+        if written.isCompact { streaming.output.raw(compact: bytes) } else { streaming.output.raw(bytes: bytes) }
     }
 }

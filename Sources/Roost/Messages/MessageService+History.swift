@@ -49,7 +49,7 @@ extension MessageService {
             }
             if let tail, case .timestamp(let time) = request.anchor, let kept = historyCache.tail(tail.key, at: tail.stamp),
                time > kept.newestCreatedAt, let newest = kept.newest(request.prevLimit) {
-                return WrittenJSONArray(request.reverse ? newest.reversed() : Array(newest))
+                return WrittenJSONArray(request.reverse ? newest.reversed() : Array(newest), isCompact: kept.messages.isCompact)
             }
             var filter = request.filter
             if let senderIDs = request.senderIDs {
@@ -81,7 +81,7 @@ extension MessageService {
                let newestCreatedAt = try messages.newestCreatedAt(in: channel.rowID, in: db), time > newestCreatedAt {
                 historyCache.keep(
                     HistoryCache.Tail(
-                        stamp: tail.stamp, newestCreatedAt: newestCreatedAt, messages: page,
+                        stamp: tail.stamp, newestCreatedAt: newestCreatedAt, messages: page.compacted(),
                         complete: before.count < request.prevLimit
                     ),
                     for: tail.key
