@@ -22,8 +22,8 @@ struct EmulatorReset: Sendable {
 
     func reset(keepUsers: Bool) async throws {
         try await database.write { db in
-            let tables = try Tables.names(in: db)
-                .filter { !Self.settingsTables.contains($0) && !Self.counterTables.contains($0) && !$0.hasPrefix("message_search") && !(keepUsers && Self.userTables.contains($0)) }
+            let kept = Self.settingsTables.union(Self.counterTables).union(keepUsers ? Self.userTables : [])
+            let tables = try Tables.names(in: db).filter { !kept.contains($0) && !$0.hasPrefix("message_search") }
             // Children before parents: a table whose rows others still reference is tried again.
             var left = tables
             for _ in 0..<tables.count where !left.isEmpty {
