@@ -8,12 +8,6 @@ struct RawJSON: Encodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        guard let streaming = encoder as? ValueEncoder else {
-            throw EncodingError.invalidValue(
-                text, .init(codingPath: encoder.codingPath, debugDescription: "Raw JSON is written by the server's own encoder only.")
-            )
-        }
-        streaming.beginSingle()
-        streaming.output.raw(json: text)
+        try ValueEncoder.rawOutput(of: encoder, for: text).raw(json: text)
     }
 }

@@ -239,6 +239,18 @@ final class ValueEncoder: Encoder {
         shape = .single
     }
 
+    /// Where a value that is JSON already (`RawJSON`, `WrittenJSON`) writes its bytes, as the
+    /// single value `encoder` writes. Only this encoder can take them: any other gets an error.
+    static func rawOutput(of encoder: any Encoder, for value: Any) throws -> JSONOutput {
+        guard let streaming = encoder as? ValueEncoder else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: encoder.codingPath, debugDescription: "JSON written already is written by the server's own encoder only.")
+            )
+        }
+        streaming.beginSingle()
+        return streaming.output
+    }
+
     func finish() {
         closeChild()
         switch shape {

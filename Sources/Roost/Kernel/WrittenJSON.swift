@@ -61,19 +61,18 @@ struct WrittenJSONArray: Encodable, Sendable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        guard let streaming = encoder as? ValueEncoder else {
-            throw EncodingError.invalidValue(
-                items, .init(codingPath: encoder.codingPath, debugDescription: "Written JSON is written by the server's own encoder only.")
-            )
-        }
-        streaming.beginSingle()
-        let output = streaming.output
+        let output = try ValueEncoder.rawOutput(of: encoder, for: items)
         output.raw("[")
         for (index, item) in items.enumerated() {
             if index > 0 { output.raw(",") }
-            if isCompact { output.raw(compact: item) } else { output.raw(bytes: item) }
+            write(item, to: output)
         }
         output.raw("]")
+    }
+
+    /// One of the items, written out in full.
+    fileprivate func write(_ item: ArraySlice<UInt8>, to output: JSONOutput) {
+        if isCompact { output.raw(compact: item) } else { output.raw(bytes: item) }
     }
 }
 
@@ -97,12 +96,6 @@ struct WrittenJSON: ResponseEncodable, Sendable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        guard let streaming = encoder as? ValueEncoder else {
-            throw EncodingError.invalidValue(
-                bytes, .init(codingPath: encoder.codingPath, debugDescription: "Written JSON is written by the server's own encoder only.")
-            )
-        }
-        streaming.beginSingle()
-        if written.isCompact { streaming.output.raw(compact: bytes) } else { streaming.output.raw(bytes: bytes) }
+        written.write(bytes, to: try ValueEncoder.rawOutput(of: encoder, for: bytes))
     }
 }
