@@ -35,9 +35,10 @@ final class ChannelViewCache: Sendable {
         hits = Counter(label: "roost_channel_view_cache_hits", factory: metrics)
     }
 
-    /// The key a view with `options` is kept under, or nil for a view that is not kept.
-    static func key(of channel: ChannelRecord, options: ChannelViewOptions) -> Key? {
-        guard options.viewerRowID == nil, !options.showReadReceipt, !options.showDeliveryReceipt else { return nil }
+    /// The key a view with `options` is kept under, or nil for a view that is not kept (all of
+    /// them when the budget is 0).
+    func key(of channel: ChannelRecord, options: ChannelViewOptions) -> Key? {
+        guard answers.isOn, options.viewerRowID == nil, !options.showReadReceipt, !options.showDeliveryReceipt else { return nil }
         return Key(channelID: channel.rowID, variant: (options.showMembers ? 1 : 0) | (options.showMetadata ? 2 : 0))
     }
 

@@ -132,7 +132,7 @@ struct GroupChannelService: Sendable {
         let options = stamped(options)
         return try await database.read { db in
             let channel = try channels.existing(.group, url: url, in: db)
-            guard let key = ChannelViewCache.key(of: channel, options: options) else {
+            guard let key = viewCache.key(of: channel, options: options) else {
                 return try WrittenJSON(writing: try assembler.channel(channel, options: options, in: db))
             }
             let usersGeneration = try users.generation(in: db)

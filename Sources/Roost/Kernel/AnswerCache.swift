@@ -28,6 +28,9 @@ final class AnswerCache: Sendable {
         self.capacity = capacity
     }
 
+    /// Whether anything is kept: a budget of 0 keeps nothing.
+    var isOn: Bool { capacity > 0 }
+
     /// The entry kept for `key`, when `isExact` says it still is.
     func entry<Entry: Sendable>(_ key: some Hashable & Sendable, isExact: (Entry) -> Bool) -> Entry? {
         state.withLock { state -> Entry? in

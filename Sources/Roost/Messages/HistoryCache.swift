@@ -48,6 +48,10 @@ final class HistoryCache: Sendable {
         hits = Counter(label: "roost_history_cache_hits", factory: metrics)
     }
 
+    /// Whether pages are kept at all (a budget of 0 keeps none): when not, a read does none of
+    /// the work of keeping one.
+    var isOn: Bool { answers.isOn }
+
     /// The kept tail of `key`, when it was built at `stamp`.
     func tail(_ key: Key, at stamp: Stamp) -> Tail? {
         let tail: Tail? = answers.entry(key) { (tail: Tail) in tail.stamp == stamp }

@@ -41,14 +41,17 @@ extension MessageService {
     func history(of type: ChannelType, _ url: String, _ request: HistoryRequest) async throws -> WrittenJSONArray {
         try await database.read { db in
             let channel = try channels.existing(type, url: url, in: db)
-            let tail = try request.tailVariant(of: type).map { variant in
-                (
-                    key: HistoryCache.Key(channelID: channel.rowID, variant: variant),
-                    stamp: HistoryCache.Stamp(revision: channel.messageRevision, usersGeneration: try users.generation(in: db))
+            // A page from a time, in a shape the cache keeps: it may be the channel's newest.
+            var tail: (key: HistoryCache.Key, stamp: HistoryCache.Stamp, time: Int64)?
+            if historyCache.isOn, case .timestamp(let time) = request.anchor, let variant = request.tailVariant(of: type) {
+                tail = (
+                    HistoryCache.Key(channelID: channel.rowID, variant: variant),
+                    HistoryCache.Stamp(revision: channel.messageRevision, usersGeneration: try users.generation(in: db)),
+                    time
                 )
             }
-            if let tail, case .timestamp(let time) = request.anchor, let kept = historyCache.tail(tail.key, at: tail.stamp),
-               time > kept.newestCreatedAt, let newest = kept.newest(request.prevLimit) {
+            if let tail, let kept = historyCache.tail(tail.key, at: tail.stamp), tail.time > kept.newestCreatedAt,
+               let newest = kept.newest(request.prevLimit) {
                 return WrittenJSONArray(request.reverse ? newest.reversed() : Array(newest), isCompact: kept.messages.isCompact)
             }
             var filter = request.filter
@@ -77,8 +80,8 @@ extension MessageService {
             let page = try WrittenJSONArray(writing: ordered)
             // Kept when it is the channel's newest page (nothing at or after its time) and
             // shows no poll, whose votes change it without changing the channel's messages.
-            if let tail, case .timestamp(let time) = request.anchor, !before.contains(where: { $0.pollID != nil }),
-               let newestCreatedAt = try messages.newestCreatedAt(in: channel.rowID, in: db), time > newestCreatedAt {
+            if let tail, !before.contains(where: { $0.pollID != nil }),
+               let newestCreatedAt = try messages.newestCreatedAt(in: channel.rowID, in: db), tail.time > newestCreatedAt {
                 historyCache.keep(
                     HistoryCache.Tail(
                         stamp: tail.stamp, newestCreatedAt: newestCreatedAt, messages: page.compacted(),
