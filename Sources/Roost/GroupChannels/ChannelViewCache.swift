@@ -1,17 +1,19 @@
 import Metrics
 
-/// Channel views as they were answered, kept between reads (in the application's
-/// `AnswerCache`): a view of a channel with 50 members read them, their users, operators,
-/// mutes, typing, pins and the last message, and wrote 9 KB of JSON.
+/// Channels as no one in particular sees them, written as JSON and kept between reads (in the
+/// application's `AnswerCache`): a view of a channel with 50 members read them, their users,
+/// operators, mutes, typing, pins and the last message, and wrote 9 KB of JSON. A channel view
+/// is answered from them, and each channel of a list, the viewer's own fields added.
 ///
-/// A view is answered only while it is exact: the channel's row is the one it was built from
-/// (its message and view revisions with it, which every change a view shows moves in the
-/// change's own transaction: migrations 0038 and 0039), the users generation is too (migration
-/// 0037), and no typing indicator has lapsed and no mute has ended since (`exactUntil`).
+/// A kept channel is used only while it is exact: the channel's row is the one it was built
+/// from (its message and view revisions with it, which every change a channel shows moves in
+/// the change's own transaction: migrations 0038 and 0039), the users generation is too
+/// (migration 0037), and no typing indicator has lapsed and no mute has ended since
+/// (`exactUntil`).
 final class ChannelViewCache: Sendable {
     struct Key: Hashable, Sendable {
         let channelID: Int64
-        /// `show_member` and `show_metadata`; views with receipts or a viewer are not kept.
+        /// `show_member` and `show_metadata`; views and lists with receipts are not kept.
         let variant: Int
     }
 
@@ -23,7 +25,14 @@ final class ChannelViewCache: Sendable {
         /// the view is not exact before it was built either.
         let builtAt: Int64
         let exactUntil: Int64
-        let json: WrittenJSON
+        /// `GroupChannel.sections()`, compact.
+        let sections: WrittenJSONArray
+        /// The channel's own last message's time, when it shows one: a member whose history
+        /// starts later is not shown it.
+        let lastMessageAt: Int64?
+        /// The channel's operators and the members muted in it: a viewer's role and muted state.
+        let operators: Set<Int64>
+        let muted: Set<Int64>
     }
 
     private let answers: AnswerCache
@@ -35,23 +44,23 @@ final class ChannelViewCache: Sendable {
         hits = Counter(label: "roost_channel_view_cache_hits", factory: metrics)
     }
 
-    /// The key a view with `options` is kept under, or nil for a view that is not kept (all of
-    /// them when the budget is 0).
+    /// The key a channel seen with `options` is kept under, or nil for one that is not kept
+    /// (all of them when the budget is 0).
     func key(of channel: ChannelRecord, options: ChannelViewOptions) -> Key? {
-        guard answers.isOn, options.viewerRowID == nil, !options.showReadReceipt, !options.showDeliveryReceipt else { return nil }
+        guard answers.isOn, !options.showReadReceipt, !options.showDeliveryReceipt else { return nil }
         return Key(channelID: channel.rowID, variant: (options.showMembers ? 1 : 0) | (options.showMetadata ? 2 : 0))
     }
 
     /// The kept view of `key`, when it is exact for `channel` as read now.
-    func view(_ key: Key, of channel: ChannelRecord, usersGeneration: Int64, at now: Int64) -> WrittenJSON? {
+    func view(_ key: Key, of channel: ChannelRecord, usersGeneration: Int64, at now: Int64) -> View? {
         let view: View? = answers.entry(key) { (view: View) in
             view.channel == channel && view.usersGeneration == usersGeneration && (view.builtAt..<view.exactUntil).contains(now)
         }
         if view != nil { hits.increment() }
-        return view?.json
+        return view
     }
 
     func keep(_ view: View, for key: Key) {
-        answers.keep(view, size: view.json.bytes.count, for: key)
+        answers.keep(view, size: view.sections.byteCount, for: key)
     }
 }

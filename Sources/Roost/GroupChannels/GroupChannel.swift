@@ -39,7 +39,52 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         let exclude_user_ids: [String] = []
     }
 
+    /// The parts of the object that are the same for every viewer, written before and kept
+    /// between reads (`ChannelViewCache`), in place of the values they were written from: the
+    /// values above then hold only what a viewer adds.
+    var kept: KeptSections?
+
+    struct KeptSections: Sendable {
+        /// The channel's own fields, its own last message, its pins and its settings (written
+        /// by `GroupChannel.sections()`).
+        let written: WrittenJSONArray
+        /// Whether the viewer is shown the channel's own last message; else none.
+        let showsLastMessage: Bool
+    }
+
     func write(to fields: inout JSONFields) throws {
+        if let kept {
+            try fields.write(fieldsOf: kept.written, at: 0)
+            if kept.showsLastMessage {
+                try fields.write("last_message", itemOf: kept.written, at: 1)
+            } else {
+                try fields.writeOrNull("last_message", nil as Message?)
+            }
+            try fields.write(fieldsOf: kept.written, at: 2)
+            try writeUnreadCounts(to: &fields)
+            try fields.write(fieldsOf: kept.written, at: 3)
+        } else {
+            try writeOwnFields(to: &fields)
+            try fields.writeOrNull("last_message", lastMessage)
+            try writePins(to: &fields)
+            try writeUnreadCounts(to: &fields)
+            try writeSettings(to: &fields)
+        }
+        try writeViewer(to: &fields)
+    }
+
+    /// The sections `kept` holds, written from this object's values, which must be the
+    /// channel's as no one in particular sees it.
+    func sections() throws -> WrittenJSONArray {
+        try WrittenJSONArray(writingEach: [
+            { try JSONFields.writeFields(into: $0, writeOwnFields) },
+            { output in if let lastMessage { try output.encode(lastMessage) } else { output.raw("null") } },
+            { try JSONFields.writeFields(into: $0, writePins) },
+            { try JSONFields.writeFields(into: $0, writeSettings) },
+        ])
+    }
+
+    private func writeOwnFields(to fields: inout JSONFields) throws {
         try fields.write("channel_url", channel.url)
         try fields.write("name", channel.name)
         try fields.write("cover_url", channel.coverURL)
@@ -61,11 +106,19 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.write("created_at", channel.createdAt / 1000)
         try fields.writeOrNull("created_by", createdBy.map(EmbeddedUser.init))
         try fields.write("operators", operators.map(EmbeddedUser.init))
-        try fields.writeOrNull("last_message", lastMessage)
+    }
+
+    private func writePins(to fields: inout JSONFields) throws {
         try fields.write("pinned_message_ids", pinnedMessageIDs)
         try fields.writeOrNull("latest_pinned_message", latestPinnedMessage)
+    }
+
+    private func writeUnreadCounts(to fields: inout JSONFields) throws {
         try fields.write("unread_message_count", viewer?.member.unreadMessageCount(in: channel) ?? 0)
         try fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
+    }
+
+    private func writeSettings(to fields: inout JSONFields) throws {
         try fields.write("message_survival_seconds", -1)
         try fields.write("disappearing_message", DisappearingMessage())
         try fields.write("sms_fallback", SMSFallback())
@@ -76,21 +129,23 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.writeIfPresent("is_created", isCreated)
         try fields.writeIfPresent("read_receipt", readReceipt)
         try fields.writeIfPresent("delivery_receipt", deliveryReceipt)
-        if let viewer {
-            try fields.write("member_state", viewer.member.state.rawValue)
-            try fields.write("my_member_state", viewer.member.state.rawValue)
-            try fields.write("my_role", viewer.isOperator ? "operator" : "")
-            try fields.write("is_hidden", viewer.member.hiddenState != .unhidden)
-            try fields.write("hidden_state", viewer.member.hiddenState.rawValue)
-            try fields.write("invited_at", viewer.member.invitedAt)
-            try fields.writeOrNull("inviter", viewer.inviter.map(EmbeddedUser.init))
-            try fields.write("joined_at", viewer.member.joinedAt)
-            try fields.write("message_offset_timestamp", viewer.member.messageOffset)
-            try fields.write("is_push_enabled", viewer.pushTriggerOption != "off")
-            try fields.write("my_push_trigger_option", viewer.pushTriggerOption)
-            try fields.write("my_count_preference", viewer.member.countPreference.wireValue)
-            try fields.write("my_last_read", viewer.member.lastReadAt)
-            try fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")
-        }
+    }
+
+    private func writeViewer(to fields: inout JSONFields) throws {
+        guard let viewer else { return }
+        try fields.write("member_state", viewer.member.state.rawValue)
+        try fields.write("my_member_state", viewer.member.state.rawValue)
+        try fields.write("my_role", viewer.isOperator ? "operator" : "")
+        try fields.write("is_hidden", viewer.member.hiddenState != .unhidden)
+        try fields.write("hidden_state", viewer.member.hiddenState.rawValue)
+        try fields.write("invited_at", viewer.member.invitedAt)
+        try fields.writeOrNull("inviter", viewer.inviter.map(EmbeddedUser.init))
+        try fields.write("joined_at", viewer.member.joinedAt)
+        try fields.write("message_offset_timestamp", viewer.member.messageOffset)
+        try fields.write("is_push_enabled", viewer.pushTriggerOption != "off")
+        try fields.write("my_push_trigger_option", viewer.pushTriggerOption)
+        try fields.write("my_count_preference", viewer.member.countPreference.wireValue)
+        try fields.write("my_last_read", viewer.member.lastReadAt)
+        try fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")
     }
 }

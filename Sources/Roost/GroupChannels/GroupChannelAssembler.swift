@@ -90,6 +90,50 @@ struct GroupChannelAssembler: Sendable {
         }
     }
 
+    /// Channels written from kept views (`ChannelViewCache`), each with the viewer's own
+    /// fields added. A member shown a last message other than the channel's own (a 1-on-1
+    /// channel holding newer ones back from them, a silent message of their own) gets their
+    /// channel built in full.
+    func channels(kept views: [ChannelViewCache.View], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
+        let channelIDs = views.map(\.channel.rowID)
+        let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
+        let viewerPushOptions = try options.viewerRowID.map {
+            try PushRepository().channelTriggerOptions(of: $0, inChannels: Array(viewerMemberships.keys), in: db)
+        } ?? [:]
+        let inviters = try users.summaries(ofRows: viewerMemberships.values.compactMap(\.inviterRowID), in: db)
+        let inFull = views.map(\.channel).filter { record in
+            viewerMemberships[record.rowID].map { !Self.isShownOwnLastMessage(of: record, by: $0) } ?? false
+        }
+        let builtInFull = Dictionary(uniqueKeysWithValues: try channels(inFull, options: options, in: db).map { ($0.channel.rowID, $0) })
+        return views.map { view in
+            if let built = builtInFull[view.channel.rowID] { return built }
+            let member = viewerMemberships[view.channel.rowID]
+            return GroupChannel(
+                channel: view.channel,
+                operators: [],
+                viewer: member.map { member in
+                    GroupChannel.Viewer(
+                        member: member,
+                        isOperator: view.operators.contains(member.userRowID),
+                        isMuted: view.muted.contains(member.userRowID),
+                        inviter: member.inviterRowID.flatMap { inviters[$0] },
+                        pushTriggerOption: viewerPushOptions[view.channel.rowID] ?? "default"
+                    )
+                },
+                kept: GroupChannel.KeptSections(
+                    written: view.sections,
+                    showsLastMessage: view.lastMessageAt.map { $0 > (member?.messageOffset ?? .min) } ?? false
+                )
+            )
+        }
+    }
+
+    /// Whether `member` is shown the channel's own last message, or none where their history
+    /// starts after it (as `lastMessage(of:seenBy:among:)` picks).
+    private static func isShownOwnLastMessage(of record: ChannelRecord, by member: MemberRecord) -> Bool {
+        member.ownLastMessageID == nil && !(record.isOneOnOne && member.shownLastMessageAt != nil)
+    }
+
     /// The messages the channels show: their last ones, the viewer's own silent ones and the
     /// latest pinned ones, keyed by message id. The channels' operators and the users already
     /// read for the channels are not read again for the messages.

@@ -127,29 +127,53 @@ struct GroupChannelService: Sendable {
 
     // MARK: Read
 
-    /// A channel view, from `viewCache` while it is exact; kept there when it is built.
-    func channel(_ url: String, options: ChannelViewOptions) async throws -> WrittenJSON {
+    /// A channel view, written from `viewCache` while the channel kept there is exact.
+    func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
         let options = stamped(options)
         return try await database.read { db in
-            let channel = try channels.existing(.group, url: url, in: db)
-            guard let key = viewCache.key(of: channel, options: options) else {
-                return try WrittenJSON(writing: try assembler.channel(channel, options: options, in: db))
+            try channels(of: [try channels.existing(.group, url: url, in: db)], options: options, in: db)[0]
+        }
+    }
+
+    /// The channels as `options` asks, written from the ones `viewCache` keeps where they are
+    /// exact; the rest are built as no one in particular sees them and kept first.
+    private func channels(of records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
+        let keys = records.map { viewCache.key(of: $0, options: options) }
+        guard !records.isEmpty, keys.allSatisfy({ $0 != nil }) else { return try assembler.channels(records, options: options, in: db) }
+        let usersGeneration = try users.generation(in: db)
+        var views: [Int64: ChannelViewCache.View] = [:]
+        for (record, key) in zip(records, keys) {
+            if let key, let view = viewCache.view(key, of: record, usersGeneration: usersGeneration, at: options.now) { views[record.rowID] = view }
+        }
+        let missing = records.filter { views[$0.rowID] == nil }
+        if !missing.isEmpty {
+            for view in try plainViews(of: missing, options: options, usersGeneration: usersGeneration, in: db) {
+                views[view.channel.rowID] = view
+                if let key = viewCache.key(of: view.channel, options: options) { viewCache.keep(view, for: key) }
             }
-            let usersGeneration = try users.generation(in: db)
-            if let kept = viewCache.view(key, of: channel, usersGeneration: usersGeneration, at: options.now) { return kept }
-            let view = try WrittenJSON(writing: try assembler.channel(channel, options: options, in: db))
+        }
+        return try assembler.channels(kept: records.compactMap { views[$0.rowID] }, options: options, in: db)
+    }
+
+    /// The channels as no one in particular sees them, as `viewCache` keeps them.
+    private func plainViews(
+        of records: [ChannelRecord], options: ChannelViewOptions, usersGeneration: Int64, in db: Database
+    ) throws -> [ChannelViewCache.View] {
+        var plain = options
+        plain.viewerRowID = nil
+        let built = try assembler.channels(records, options: plain, in: db)
+        let muted = try RestrictionRepository(kind: .mute).activeUsers(inChannels: records.map(\.rowID), at: options.now, in: db)
+        return try built.map { channel in
             let lapses = [
-                try members.typingLapse(in: channel.rowID, since: options.now - Self.typingLifetime, lifetime: Self.typingLifetime, in: db),
-                try RestrictionRepository(kind: .mute).nextEnd(in: channel.rowID, after: options.now, in: db),
+                try members.typingLapse(in: channel.channel.rowID, since: options.now - Self.typingLifetime, lifetime: Self.typingLifetime, in: db),
+                try RestrictionRepository(kind: .mute).nextEnd(in: channel.channel.rowID, after: options.now, in: db),
             ]
-            viewCache.keep(
-                ChannelViewCache.View(
-                    channel: channel, usersGeneration: usersGeneration, builtAt: options.now,
-                    exactUntil: lapses.compactMap { $0 }.min() ?? .max, json: view.compacted()
-                ),
-                for: key
+            return ChannelViewCache.View(
+                channel: channel.channel, usersGeneration: usersGeneration, builtAt: options.now,
+                exactUntil: lapses.compactMap { $0 }.min() ?? .max, sections: try channel.sections().compacted(),
+                lastMessageAt: channel.lastMessage?.record.createdAt,
+                operators: Set(channel.operators.map(\.rowID)), muted: muted[channel.channel.rowID] ?? []
             )
-            return view
         }
     }
 
@@ -173,7 +197,7 @@ struct GroupChannelService: Sendable {
     private func page(_ query: ChannelQuery, _ request: PageRequest, options: ChannelViewOptions, in db: Database) throws -> Page<GroupChannel> {
         let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
         let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, orderValue: $0.orderValue) }
-        return try page.mapItems { try assembler.channels($0.map(\.channel), options: options, in: db) }
+        return try page.mapItems { try channels(of: $0.map(\.channel), options: options, in: db) }
     }
 
     /// How many channels a user sees: the user is looked up in the same read as the count.

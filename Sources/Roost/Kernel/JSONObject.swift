@@ -32,10 +32,17 @@ struct JSONFields {
         }
     }
 
-    private init(opening output: JSONOutput) {
-        output.raw("{")
+    private init(opening output: JSONOutput, brace: Bool = true) {
+        if brace { output.raw("{") }
         self.output = output
         container = nil
+    }
+
+    /// Writes the fields `write` writes into `output` without the braces around them: a part of
+    /// an object, kept to be written into whole ones later (`write(fieldsOf:at:)`).
+    static func writeFields(into output: JSONOutput, _ write: (inout JSONFields) throws -> Void) rethrows {
+        var fields = JSONFields(opening: output, brace: false)
+        try write(&fields)
     }
 
     private init(container: KeyedEncodingContainer<AnyKey>) {
@@ -63,6 +70,21 @@ struct JSONFields {
         } else if var keyed = self.container {
             try container(&keyed, AnyKey(stringValue: key))
         }
+    }
+
+    /// Fields written before (`writeFields`), as they were, in place of writing them again.
+    /// Only the server's own encoder can take written JSON.
+    mutating func write(fieldsOf written: WrittenJSONArray, at index: Int) throws {
+        guard let output else { throw ValueEncoder.refusal(of: written, at: []) }
+        if count > 0 { output.raw(",") }
+        count += 1
+        written.write(itemAt: index, to: output)
+    }
+
+    /// A field whose value was written before, as it was.
+    mutating func write(_ key: String, itemOf written: WrittenJSONArray, at index: Int) throws {
+        guard output != nil else { throw ValueEncoder.refusal(of: written, at: []) }
+        field(key, bytes: { written.write(itemAt: index, to: $0) }, container: { _, _ in })
     }
 
     mutating func write(_ key: String, _ value: String) throws {

@@ -242,13 +242,14 @@ final class ValueEncoder: Encoder {
     /// Where a value that is JSON already (`RawJSON`, `WrittenJSON`) writes its bytes, as the
     /// single value `encoder` writes. Only this encoder can take them: any other gets an error.
     static func rawOutput(of encoder: any Encoder, for value: Any) throws -> JSONOutput {
-        guard let streaming = encoder as? ValueEncoder else {
-            throw EncodingError.invalidValue(
-                value, .init(codingPath: encoder.codingPath, debugDescription: "JSON written already is written by the server's own encoder only.")
-            )
-        }
+        guard let streaming = encoder as? ValueEncoder else { throw refusal(of: value, at: encoder.codingPath) }
         streaming.beginSingle()
         return streaming.output
+    }
+
+    /// The error any other encoder gets for JSON written already.
+    static func refusal(of value: Any, at codingPath: [any CodingKey]) -> EncodingError {
+        EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "JSON written already is written by the server's own encoder only."))
     }
 
     func finish() {

@@ -15,11 +15,17 @@ struct WrittenJSONArray: Encodable, Sendable {
 
     /// Writes each value, in order, into one run of bytes.
     init(writing values: [some Encodable]) throws {
+        try self.init(writingEach: values.map { value in { try $0.encode(value) } })
+    }
+
+    /// Writes each item with its own writer, in order, into one run of bytes: items need not
+    /// be whole JSON values (`JSONFields.writeFields` writes an object's fields without braces).
+    init(writingEach writers: [(JSONOutput) throws -> Void]) throws {
         let output = JSONOutput()
         var ends: [Int] = []
-        ends.reserveCapacity(values.count)
-        for value in values {
-            try output.encode(value)
+        ends.reserveCapacity(writers.count)
+        for write in writers {
+            try write(output)
             ends.append(output.length)
         }
         items = Self.split(output.bytes, at: ends)
@@ -73,6 +79,11 @@ struct WrittenJSONArray: Encodable, Sendable {
     /// One of the items, written out in full.
     fileprivate func write(_ item: ArraySlice<UInt8>, to output: JSONOutput) {
         if isCompact { output.raw(compact: item) } else { output.raw(bytes: item) }
+    }
+
+    /// The item at `index`, written out in full.
+    func write(itemAt index: Int, to output: JSONOutput) {
+        write(items[index], to: output)
     }
 }
 

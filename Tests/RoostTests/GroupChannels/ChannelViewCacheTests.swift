@@ -1,12 +1,17 @@
 import Roost
 import Testing
 
-/// Channel views are answered from memory while they are exact. The same calls, made once with
-/// the cache and once without, must answer the same bytes after every kind of change a view
-/// shows, and after the time a typing indicator lapses or a mute ends.
+/// Channel views, and the channels of lists, are written from channels kept in memory while
+/// they are exact. The same calls, made once with the cache and once without, must answer the
+/// same bytes after every kind of change a channel shows (to anyone, or to one member), and
+/// after the time a typing indicator lapses or a mute ends.
 @Suite struct ChannelViewCacheTests {
     /// Every shape of view the cache keeps apart, and one it does not keep.
     private static let views = ["", "?show_member=true", "?show_metadata=true", "?show_member=true&show_metadata=true", "?show_read_receipt=true"]
+    /// Lists, each member's own and one as no one in particular sees it.
+    private static let lists = ["alice", "bob", "carol"].flatMap { user in
+        ["", "?show_member=true", "?show_member=true&show_metadata=true", "?show_read_receipt=true"].map { "/v3/users/\(user)/my_group_channels" + $0 }
+    } + ["/v3/group_channels?show_member=true"]
 
     private func scenario(_ api: API, clock: TestClock) async throws -> [String] {
         var bodies: [String] = []
@@ -16,6 +21,13 @@ import Testing
                     let reply = try await api.get("/v3/group_channels/room" + view)
                     #expect(reply.status == .ok, "\(change) \(view): \(reply)")
                     bodies.append("\(change) \(view): \(reply.text)")
+                }
+            }
+            for list in Self.lists {
+                for _ in 0..<2 {
+                    // Once bob is deleted, his list is an error, with the cache or without.
+                    let reply = try await api.get(list)
+                    bodies.append("\(change) \(list): \(reply.status.code) \(reply.text)")
                 }
             }
         }
@@ -28,6 +40,7 @@ import Testing
         func setUp() async throws {
             for user in ["alice", "bob", "carol", "dave"] { try await api.createUser(user, nickname: user.capitalized) }
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob", "carol"], "operator_ids": ["alice"]}"#)
+            try await api.createChannel(#"{"channel_url": "pair", "user_ids": ["alice", "bob"]}"#)
             try await readAll(after: "created")
         }
 
@@ -53,6 +66,19 @@ import Testing
         try await change("metadata removed") { try await api.delete("/v3/group_channels/room/metadata/mood") }
         try await change("a pin") { try await api.post(message + "/pin", "{}") }
         try await change("a reaction") { try await api.post(message + "/reactions", #"{"user_id": "bob", "reaction": "smile"}"#) }
+        try await change("a silent message") {
+            try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "carol", "message": "psst", "is_silent": true}"#)
+        }
+        try await change("a message in the pair") { try await api.post("/v3/group_channels/pair/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "hi"}"#) }
+        try await change("a block") { try await api.post("/v3/users/alice/block", #"{"target_id": "bob"}"#) }
+        try await change("a message held back") {
+            try await api.post("/v3/group_channels/pair/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "still there?"}"#)
+        }
+        try await change("history hidden") {
+            try await api.put("/v3/group_channels/room/hide", #"{"user_id": "bob", "hide_previous_messages": true}"#)
+        }
+        try await change("history reset") { try await api.put("/v3/group_channels/room/reset_user_history", #"{"user_id": "alice"}"#) }
+        try await change("push off") { try await api.put("/v3/users/carol/push_preference/room", #"{"push_trigger_option": "off"}"#) }
         try await change("a read") { try await api.put("/v3/group_channels/room/messages/mark_as_read", #"{"user_id": "bob"}"#) }
         try await change("a new name") { try await api.put("/v3/group_channels/room", #"{"name": "Lounge"}"#) }
         try await change("frozen") { try await api.put("/v3/group_channels/room/freeze", #"{"freeze": true}"#) }
