@@ -51,13 +51,13 @@ final class ChannelViewCache: Sendable {
         return Key(channelID: channel.rowID, variant: (options.showMembers ? 1 : 0) | (options.showMetadata ? 2 : 0))
     }
 
-    /// The kept view of `key`, when it is exact for `channel` as read now.
-    func view(_ key: Key, of channel: ChannelRecord, usersGeneration: Int64, at now: Int64) -> View? {
-        let view: View? = answers.entry(key) { (view: View) in
-            view.channel == channel && view.usersGeneration == usersGeneration && (view.builtAt..<view.exactUntil).contains(now)
+    /// The kept views of `channels` (each under its key), where exact for the channel as read now.
+    func views(_ channels: [(key: Key, record: ChannelRecord)], usersGeneration: Int64, at now: Int64) -> [View?] {
+        let views: [View?] = answers.entries(channels.map(\.key)) { (index, view: View) in
+            view.channel == channels[index].record && view.usersGeneration == usersGeneration && (view.builtAt..<view.exactUntil).contains(now)
         }
-        if view != nil { hits.increment() }
-        return view
+        hits.increment(by: views.count(where: { $0 != nil }))
+        return views
     }
 
     func keep(_ view: View, for key: Key) {

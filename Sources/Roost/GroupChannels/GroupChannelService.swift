@@ -138,18 +138,19 @@ struct GroupChannelService: Sendable {
     /// The channels as `options` asks, written from the ones `viewCache` keeps where they are
     /// exact; the rest are built as no one in particular sees them and kept first.
     private func channels(of records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
-        let keys = records.map { viewCache.key(of: $0, options: options) }
-        guard !records.isEmpty, keys.allSatisfy({ $0 != nil }) else { return try assembler.channels(records, options: options, in: db) }
+        let keyed = records.compactMap { record in viewCache.key(of: record, options: options).map { (key: $0, record: record) } }
+        guard !records.isEmpty, keyed.count == records.count else { return try assembler.channels(records, options: options, in: db) }
         let usersGeneration = try users.generation(in: db)
         var views: [Int64: ChannelViewCache.View] = [:]
-        for (record, key) in zip(records, keys) {
-            if let key, let view = viewCache.view(key, of: record, usersGeneration: usersGeneration, at: options.now) { views[record.rowID] = view }
+        for view in viewCache.views(keyed, usersGeneration: usersGeneration, at: options.now).compactMap({ $0 }) {
+            views[view.channel.rowID] = view
         }
-        let missing = records.filter { views[$0.rowID] == nil }
+        let missing = keyed.filter { views[$0.record.rowID] == nil }
         if !missing.isEmpty {
-            for view in try plainViews(of: missing, options: options, usersGeneration: usersGeneration, in: db) {
+            let built = try plainViews(of: missing.map(\.record), options: options, usersGeneration: usersGeneration, in: db)
+            for ((key, _), view) in zip(missing, built) {
+                viewCache.keep(view, for: key)
                 views[view.channel.rowID] = view
-                if let key = viewCache.key(of: view.channel, options: options) { viewCache.keep(view, for: key) }
             }
         }
         return try assembler.channels(kept: records.compactMap { views[$0.rowID] }, options: options, in: db)

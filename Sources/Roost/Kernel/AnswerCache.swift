@@ -33,18 +33,34 @@ final class AnswerCache: Sendable {
 
     /// The entry kept for `key`, when `isExact` says it still is.
     func entry<Entry: Sendable>(_ key: some Hashable & Sendable, isExact: (Entry) -> Bool) -> Entry? {
-        state.withLock { state -> Entry? in
-            let key = AnyHashable(key)
-            guard let kept = state.entries[key] else { return nil }
-            guard let entry = kept.entry as? Entry, isExact(entry) else {
-                state.bytes -= kept.size
-                state.entries[key] = nil
-                return nil
+        entries([key]) { _, entry in isExact(entry) }[0]
+    }
+
+    /// The entries kept for `keys`, each where `isExact` (given the key's index and the entry)
+    /// says it still is; one that is not is
+    /// dropped. They are found under one lock, and checked outside it: readers of a list ask
+    /// for ten at a time, and holding the lock for each comparison made them wait on each other.
+    func entries<Entry: Sendable>(_ keys: [some Hashable & Sendable], isExact: (Int, Entry) -> Bool) -> [Entry?] {
+        let found = state.withLock { state in
+            keys.map { key -> Entry? in
+                let key = AnyHashable(key)
+                guard let kept = state.entries[key] else { return nil }
+                state.clock += 1
+                state.entries[key]?.used = state.clock
+                return kept.entry as? Entry
             }
-            state.clock += 1
-            state.entries[key]?.used = state.clock
-            return entry
         }
+        let exact = found.enumerated().map { index, entry in entry.flatMap { isExact(index, $0) ? $0 : nil } }
+        let stale = zip(keys, zip(found, exact)).filter { $1.0 != nil && $1.1 == nil }.map(\.0)
+        if !stale.isEmpty {
+            // Another reader may have kept a newer entry since: it goes too, and is built again.
+            state.withLock { state in
+                for key in stale {
+                    if let kept = state.entries.removeValue(forKey: AnyHashable(key)) { state.bytes -= kept.size }
+                }
+            }
+        }
+        return exact
     }
 
     /// Keeps `entry`, which holds about `size` bytes, for `key`.
