@@ -36,7 +36,7 @@ final class ChannelViewCache: Sendable {
     }
 
     private let answers: AnswerCache
-    /// Views answered from here (`roost_channel_view_cache_hits`).
+    /// Channels written from here, in views and lists (`roost_channel_view_cache_hits`).
     private let hits: Counter
 
     init(answers: AnswerCache, metrics: any MetricsFactory) {
