@@ -10,8 +10,8 @@ struct PageCursor: Sendable, Equatable {
     }
 
     init(token: String) throws(APIError) {
-        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        var base64 = String(decoding: token.utf8.map(Self.fromURLSafe), as: UTF8.self)
+        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
         guard
             let data = Data(base64Encoded: base64),
             let values = try? JSON.decoder.decode([String].self, from: data),
@@ -22,10 +22,26 @@ struct PageCursor: Sendable, Equatable {
 
     var token: String {
         let data = Data((try? JSON.encoder.encode(values)) ?? [])
-        return data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return String(decoding: data.base64EncodedString().utf8.compactMap(Self.toURLSafe), as: UTF8.self)
+    }
+
+    // Base64's URL-safe alphabet without padding (RFC 4648, section 5), mapped a byte at a
+    // time: Foundation's replacingOccurrences took 3.4% of a user's channel list.
+    private static func toURLSafe(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "+"): UInt8(ascii: "-")
+        case UInt8(ascii: "/"): UInt8(ascii: "_")
+        case UInt8(ascii: "="): nil
+        default: byte
+        }
+    }
+
+    private static func fromURLSafe(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "-"): UInt8(ascii: "+")
+        case UInt8(ascii: "_"): UInt8(ascii: "/")
+        default: byte
+        }
     }
 
     /// The value at a position, read as an integer; a cursor of the wrong shape is a bad token.
