@@ -37,9 +37,9 @@ final class AnswerCache: Sendable {
     }
 
     /// The entries kept for `keys`, each where `isExact` (given the key's index and the entry)
-    /// says it still is; one that is not is
-    /// dropped. They are found under one lock, and checked outside it: readers of a list ask
-    /// for ten at a time, and holding the lock for each comparison made them wait on each other.
+    /// says it still is; one that is not is dropped. They are found under one lock, and checked
+    /// outside it: readers of a list ask for ten at a time, and holding the lock for each
+    /// comparison made them wait on each other.
     func entries<Entry: Sendable>(_ keys: [some Hashable & Sendable], isExact: (Int, Entry) -> Bool) -> [Entry?] {
         let found = state.withLock { state in
             keys.map { key -> Entry? in
