@@ -81,17 +81,14 @@ struct CounterItems: ResponseEncodable {
 /// What creating metadata answers: the items stored, under `metadata`, and with `include_ts`
 /// when they were stored. Sendbird's OpenAPI names that time `include_ts`, its own SDKs read
 /// `ts`: both are given.
-struct CreatedMetadata: ResponseEncodable {
+struct CreatedMetadata: JSONObject, ResponseEncodable {
     let metadata: [String: String]
     let createdAt: Int64?
 
-    enum CodingKeys: String, CodingKey { case metadata, includeTimestamp = "include_ts", ts }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(metadata, forKey: .metadata)
-        try container.encodeIfPresent(createdAt, forKey: .includeTimestamp)
-        try container.encodeIfPresent(createdAt, forKey: .ts)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("metadata", metadata)
+        try fields.writeIfPresent("include_ts", createdAt)
+        try fields.writeIfPresent("ts", createdAt)
     }
 }
 

@@ -1,24 +1,20 @@
 /// The essentials of a channel, as lists of restrictions and reports show it.
-struct ChannelSnapshot: Codable, Sendable {
-    let channel_url: String
-    let channel_type: String
-    let name: String
-    let custom_type: String
-    let cover_url: String
-    let data: String
-    let created_at: Int64
-    let member_count: Int
-    let max_length_message: Int
+struct ChannelSnapshot: JSONObject, Sendable {
+    let channel: ChannelRecord
 
     init(_ channel: ChannelRecord) {
-        channel_url = channel.url
-        channel_type = channel.type.jsonValue
-        name = channel.name
-        custom_type = channel.customType
-        cover_url = channel.coverURL
-        data = channel.data
-        created_at = channel.createdAt / 1000
-        member_count = channel.type == .group ? channel.memberCount : channel.participantCount
-        max_length_message = channel.type == .group ? ChannelRules.maxLengthMessage : -1
+        self.channel = channel
+    }
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("channel_url", channel.url)
+        try fields.write("channel_type", channel.type.jsonValue)
+        try fields.write("name", channel.name)
+        try fields.write("custom_type", channel.customType)
+        try fields.write("cover_url", channel.coverURL)
+        try fields.write("data", channel.data)
+        try fields.write("created_at", channel.createdAt / 1000)
+        try fields.write("member_count", channel.type == .group ? channel.memberCount : channel.participantCount)
+        try fields.write("max_length_message", channel.type == .group ? ChannelRules.maxLengthMessage : -1)
     }
 }

@@ -109,21 +109,16 @@ struct MessageExtrasRoutes: Sendable {
     }
 }
 
-struct ReactionChangeBody: ResponseEncodable {
+struct ReactionChangeBody: JSONObject, ResponseEncodable {
     let change: MessageExtrasService.ReactionChange
 
-    enum CodingKeys: String, CodingKey {
-        case reaction, userID = "user_id", success, messageID = "msg_id", updatedAt = "updated_at", operation
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(change.reaction, forKey: .reaction)
-        try container.encode(change.userID, forKey: .userID)
-        try container.encode(true, forKey: .success)
-        try container.encode(change.messageID, forKey: .messageID)
-        try container.encode(change.updatedAt, forKey: .updatedAt)
-        try container.encode(change.added ? "ADD" : "DELETE", forKey: .operation)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("reaction", change.reaction)
+        try fields.write("user_id", change.userID)
+        try fields.write("success", true)
+        try fields.write("msg_id", change.messageID)
+        try fields.write("updated_at", change.updatedAt)
+        try fields.write("operation", change.added ? "ADD" : "DELETE")
     }
 }
 

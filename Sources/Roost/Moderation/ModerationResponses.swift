@@ -1,17 +1,14 @@
 import Hummingbird
 
 /// A ban as Sendbird answers it: the user, when the ban started and ends, and why.
-struct BanBody: Encodable, ResponseEncodable {
+struct BanBody: JSONObject, ResponseEncodable {
     let entry: ModerationService.Entry
 
-    enum CodingKeys: String, CodingKey { case user, startAt = "start_at", endAt = "end_at", description }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(EmbeddedUser(user: entry.user), forKey: .user)
-        try container.encode(entry.startAt, forKey: .startAt)
-        try container.encode(entry.endAt, forKey: .endAt)
-        try container.encode(entry.description, forKey: .description)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("user", EmbeddedUser(user: entry.user))
+        try fields.write("start_at", entry.startAt)
+        try fields.write("end_at", entry.endAt)
+        try fields.write("description", entry.description)
     }
 }
 
@@ -44,55 +41,45 @@ struct MuteList: ResponseEncodable {
 }
 
 /// Whether a user is muted in a channel now, and for how much longer.
-struct MuteStatus: ResponseEncodable {
+struct MuteStatus: JSONObject, ResponseEncodable {
     let restriction: ModerationService.Entry?
     let now: Int64
 
-    enum CodingKeys: String, CodingKey {
-        case isMuted = "is_muted", remainingDuration = "remaining_duration", startAt = "start_at", endAt = "end_at"
-        case description
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(restriction != nil, forKey: .isMuted)
-        try container.encode(restriction.map { max(0, $0.endAt - now) } ?? 0, forKey: .remainingDuration)
-        try container.encode(restriction?.startAt ?? 0, forKey: .startAt)
-        try container.encode(restriction?.endAt ?? 0, forKey: .endAt)
-        try container.encode(restriction?.description ?? "", forKey: .description)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("is_muted", restriction != nil)
+        try fields.write("remaining_duration", restriction.map { max(0, $0.endAt - now) } ?? 0)
+        try fields.write("start_at", restriction?.startAt ?? 0)
+        try fields.write("end_at", restriction?.endAt ?? 0)
+        try fields.write("description", restriction?.description ?? "")
     }
 }
 
 /// The channels a user is banned from (each ban holding its `channel`) or muted in (each
 /// channel carrying its mute's times and reason), as Sendbird lists them.
-struct ChannelRestrictionList: ResponseEncodable {
-    enum Key: String, CodingKey { case bannedChannels = "banned_channels", mutedChannels = "muted_channels", next }
+struct ChannelRestrictionList: JSONObject, ResponseEncodable {
+    enum Key: String { case bannedChannels = "banned_channels", mutedChannels = "muted_channels" }
 
     let key: Key
     let items: [(restriction: Restriction, channel: ChannelRecord)]
     let next: String
 
-    struct Item: Encodable {
+    struct Item: JSONObject {
         let restriction: Restriction
         let channel: ChannelRecord
         let nested: Bool
 
-        enum CodingKeys: String, CodingKey { case startAt = "start_at", endAt = "end_at", description, channel }
-
-        func encode(to encoder: any Encoder) throws {
-            if !nested { try ChannelSnapshot(channel).encode(to: encoder) }
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(restriction.startAt, forKey: .startAt)
-            try container.encode(restriction.endAt, forKey: .endAt)
-            try container.encode(restriction.description, forKey: .description)
-            if nested { try container.encode(ChannelSnapshot(channel), forKey: .channel) }
+        func write(to fields: inout JSONFields) throws {
+            if !nested { try ChannelSnapshot(channel).write(to: &fields) }
+            try fields.write("start_at", restriction.startAt)
+            try fields.write("end_at", restriction.endAt)
+            try fields.write("description", restriction.description)
+            if nested { try fields.write("channel", ChannelSnapshot(channel)) }
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
+    func write(to fields: inout JSONFields) throws {
         let nested = key == .bannedChannels
-        try container.encode(items.map { Item(restriction: $0.restriction, channel: $0.channel, nested: nested) }, forKey: key)
-        try container.encode(next, forKey: .next)
+        try fields.write(key.rawValue, items.map { Item(restriction: $0.restriction, channel: $0.channel, nested: nested) })
+        try fields.write("next", next)
     }
 }

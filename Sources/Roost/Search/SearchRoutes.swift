@@ -38,23 +38,18 @@ struct SearchRoutes: Sendable {
     }
 }
 
-struct SearchResults: ResponseEncodable {
+struct SearchResults: JSONObject, ResponseEncodable {
     let totalCount: Int
     let results: [Message]
     let hasNext: Bool
     let next: String
 
-    enum CodingKeys: String, CodingKey {
-        case totalCount = "total_count", results, hasNext = "has_next", next, endCursor = "end_cursor"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(totalCount, forKey: .totalCount)
-        try container.encode(results, forKey: .results)
-        try container.encode(hasNext, forKey: .hasNext)
-        try container.encode(next, forKey: .next)
-        try container.encode(next, forKey: .endCursor)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("total_count", totalCount)
+        try fields.write("results", results)
+        try fields.write("has_next", hasNext)
+        try fields.write("next", next)
+        try fields.write("end_cursor", next)
     }
 }
 

@@ -2,7 +2,7 @@ import Hummingbird
 
 /// A user as Sendbird returns it. A user is online while one of their own event streams
 /// (`/roost/events?user_id=`) is open, as an SDK connection makes one online on Sendbird.
-struct User: Sendable, ResponseEncodable {
+struct User: Sendable, JSONObject, ResponseEncodable {
     var userID: String
     var nickname: String
     var profileURL: String
@@ -20,51 +20,28 @@ struct User: Sendable, ResponseEncodable {
     /// With `include_unread_count=true`: unread messages and channels with unread messages.
     var unreadCounts: (messages: Int, channels: Int)?
 
-    enum CodingKeys: String, CodingKey {
-        case userID = "user_id"
-        case nickname
-        case profileURL = "profile_url"
-        case accessToken = "access_token"
-        case isActive = "is_active"
-        case isOnline = "is_online"
-        case lastSeenAt = "last_seen_at"
-        case createdAt = "created_at"
-        case discoveryKeys = "discovery_keys"
-        case preferredLanguages = "preferred_languages"
-        case metadata
-        case sessionTokens = "session_tokens"
-        case hasEverLoggedIn = "has_ever_logged_in"
-        case requireAuthForProfileImage = "require_auth_for_profile_image"
-        case phoneNumber = "phone_number"
-        case locale
-        case isHideMeFromFriends = "is_hide_me_from_friends"
-        case isShadowBlocked = "is_shadow_blocked"
-        case unreadMessageCount = "unread_message_count", unreadChannelCount = "unread_channel_count"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(userID, forKey: .userID)
-        try container.encode(nickname, forKey: .nickname)
-        try container.encode(profileURL, forKey: .profileURL)
-        try container.encode(false, forKey: .requireAuthForProfileImage)
-        try container.encode(accessToken, forKey: .accessToken)
-        try container.encode(sessionTokens, forKey: .sessionTokens)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encode(isOnline, forKey: .isOnline)
-        try container.encode(false, forKey: .hasEverLoggedIn)
-        try container.encode(lastSeenAt, forKey: .lastSeenAt)
+    func write(to fields: inout JSONFields) throws {
+        try fields.write("user_id", userID)
+        try fields.write("nickname", nickname)
+        try fields.write("profile_url", profileURL)
+        try fields.write("require_auth_for_profile_image", false)
+        try fields.write("access_token", accessToken)
+        try fields.write("session_tokens", sessionTokens)
+        try fields.write("is_active", isActive)
+        try fields.write("is_online", isOnline)
+        try fields.write("has_ever_logged_in", false)
+        try fields.write("last_seen_at", lastSeenAt)
         // Sendbird gives a user's created_at in Unix seconds (last_seen_at is milliseconds).
-        try container.encode(createdAt / 1000, forKey: .createdAt)
-        try container.encode(discoveryKeys, forKey: .discoveryKeys)
-        try container.encode(preferredLanguages, forKey: .preferredLanguages)
-        try container.encode(metadata, forKey: .metadata)
-        try container.encode("", forKey: .phoneNumber)
-        try container.encode("", forKey: .locale)
-        try container.encode(false, forKey: .isHideMeFromFriends)
-        try container.encode(false, forKey: .isShadowBlocked)
-        try container.encodeIfPresent(unreadCounts?.messages, forKey: .unreadMessageCount)
-        try container.encodeIfPresent(unreadCounts?.channels, forKey: .unreadChannelCount)
+        try fields.write("created_at", createdAt / 1000)
+        try fields.write("discovery_keys", discoveryKeys)
+        try fields.write("preferred_languages", preferredLanguages)
+        try fields.write("metadata", metadata)
+        try fields.write("phone_number", "")
+        try fields.write("locale", "")
+        try fields.write("is_hide_me_from_friends", false)
+        try fields.write("is_shadow_blocked", false)
+        try fields.writeIfPresent("unread_message_count", unreadCounts?.messages)
+        try fields.writeIfPresent("unread_channel_count", unreadCounts?.channels)
     }
 }
 

@@ -48,6 +48,18 @@ import Testing
         #expect(found.isEmpty, "routes registered with a closure: \(found.sorted())")
     }
 
+    /// One way to write a record's JSON: synthesized from its stored properties, or as a
+    /// `JSONObject`'s list of fields. Keyed containers are filled by hand only in the kernel.
+    @Test func recordsWriteJSONOneWay() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Kernel/") }
+        var found: [String] = []
+        for file in files {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            if text.contains("encoder.container(keyedBy:") { found.append(file) }
+        }
+        #expect(found.isEmpty, "JSON written through a keyed container by hand: \(found.sorted())")
+    }
+
     /// Folder → the folders whose declarations it names.
     static func dependencies() throws -> [String: Set<String>] {
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
