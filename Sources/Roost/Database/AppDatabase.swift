@@ -102,6 +102,14 @@ public final class AppDatabase: Sendable {
         return configuration
     }
 
+    /// For a bulk load (`roost seed`): the writer's statement journals go to a temporary file.
+    /// SQLite reaches a place in an in-memory journal by walking it from its start, and over a
+    /// load of many rows that walk took nearly all the time: seeding 1,000,000 messages took
+    /// 80 s so, and had not done a third of them after 9 minutes in memory.
+    func journalStatementsToFile() async throws {
+        try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA temp_store = FILE") }
+    }
+
     /// Runs changes as one all-or-nothing unit, committed together with the changes other
     /// requests ask for at the same moment (group commit).
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {

@@ -30,6 +30,7 @@ public struct Seeder {
     public func seed(_ plan: Plan, progress: @Sendable (String) -> Void = { _ in }) async throws {
         let start = clock.now - Int64(plan.messages)
         let users = UserRepository(), channels = ChannelRepository(), members = MemberRepository(), messages = MessageRepository()
+        try await database.journalStatementsToFile()
 
         let userRows: [Int64] = try await database.write { db in
             try (0..<plan.users).map { index in
