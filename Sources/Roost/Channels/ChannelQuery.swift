@@ -76,6 +76,10 @@ enum ChannelOrder: Sendable, Equatable {
 /// The SQL behind one page of a channel list.
 struct ChannelQuery: Sendable {
     private static let channelColumns = ChannelRecord.Columns.qualified(by: "c")
+    /// Where the listing user's own columns start in a row of `sql(limit:)`: after the
+    /// channel's, `order_value` and `viewer_push_trigger_option`.
+    static let viewerColumnsOffset = ChannelRecord.Columns.allCases.count + 2
+    private static let viewerColumns = MemberRecord.Columns.qualified(by: "me")
 
     var type: ChannelType
     var filter = ChannelFilter()
@@ -133,8 +137,20 @@ struct ChannelQuery: Sendable {
                 )
             }
         }
+        let orderValue = switch order {
+        case .latestLastMessage: "CAST(\(lastMessageTime) AS TEXT)"
+        case .metadataValueAlphabetical: "COALESCE(om.value, '')"
+        case .chronological, .channelNameAlphabetical: "''"
+        }
+        // A user's own list shows their membership of each channel and their push trigger
+        // option for it: read with the page, they cost no query of their own.
+        let viewer = membership == nil ? "" : """
+            , COALESCE((SELECT pp.push_trigger_option FROM channel_push_preferences pp
+                        WHERE pp.channel_id = me.channel_id AND pp.user_id = me.user_id), 'default') AS viewer_push_trigger_option,
+            \(Self.viewerColumns)
+            """
         let sql = """
-            SELECT \(Self.channelColumns), \(order == .latestLastMessage ? "CAST(\(lastMessageTime) AS TEXT)" : "COALESCE(om.value, '')") AS order_value
+            SELECT \(Self.channelColumns), \(orderValue) AS order_value\(viewer)
             FROM \(from.sql)
             \(conditions.whereClause) ORDER BY \(orderBy) LIMIT ?
             """
@@ -156,9 +172,10 @@ struct ChannelQuery: Sendable {
             fromSQL = "members me CROSS JOIN channels c ON c.id = me.channel_id AND me.user_id = ?"
             fromArguments += [membership.userRowID]
         }
-        let orderKey: String? = if case .metadataValueAlphabetical(let key) = order { key } else { nil }
-        fromSQL += " LEFT JOIN channel_metadata om ON om.channel_id = c.id AND om.key = ?"
-        fromArguments += [orderKey]
+        if case .metadataValueAlphabetical(let key) = order {
+            fromSQL += " LEFT JOIN channel_metadata om ON om.channel_id = c.id AND om.key = ?"
+            fromArguments += [key]
+        }
 
         var conditions = Conditions()
         conditions.add("c.channel_type = ?", [type.rawValue])

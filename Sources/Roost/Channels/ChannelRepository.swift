@@ -129,14 +129,30 @@ struct ChannelRepository: Sendable {
         try db.executeCached(sql: "DELETE FROM channels WHERE id = ?", arguments: [rowID])
     }
 
-    /// One page of channels matching a query, each with the metadata value it was sorted by
-    /// (empty unless sorted by metadata).
-    func page(_ query: ChannelQuery, limit: Int, in db: Database) throws -> [(channel: ChannelRecord, orderValue: String)] {
+    /// One row of a channel list: the channel, the value it was sorted by (its last message's
+    /// time or its metadata value; empty in other orders) and, in a user's own list, the
+    /// user's membership of it.
+    struct ListedChannel: Sendable {
+        let channel: ChannelRecord
+        let orderValue: String
+        let viewer: ListedMembership?
+    }
+
+    /// One page of channels matching a query.
+    func page(_ query: ChannelQuery, limit: Int, in db: Database) throws -> [ListedChannel] {
         let (sql, arguments) = try query.sql(limit: limit)
         // Every list in the query is a SQL.ValueList and the limit is bound, so the text of the
         // statement takes few shapes and stays prepared.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        return try Array(rows.map { (ChannelRecord(row: $0), $0["order_value"]) })
+        return try Array(rows.map { row in
+            ListedChannel(
+                channel: ChannelRecord(row: row), orderValue: row["order_value"],
+                viewer: query.membership == nil ? nil : ListedMembership(
+                    member: MemberRecord(row: row, from: ChannelQuery.viewerColumnsOffset),
+                    pushTriggerOption: row["viewer_push_trigger_option"]
+                )
+            )
+        })
     }
 
     func count(_ query: ChannelQuery, in db: Database) throws -> Int {

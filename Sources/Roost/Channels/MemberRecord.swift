@@ -89,21 +89,29 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
     }
 
     init(row: Row) {
-        channelID = row[Columns.channel_id]
-        userRowID = row[Columns.user_id]
-        state = MemberState(rawValue: row[Columns.state]) ?? .joined
-        inviterRowID = row[Columns.inviter_id]
-        invitedAt = row[Columns.invited_at]
-        joinedAt = row[Columns.joined_at]
-        hiddenState = HiddenState(rawValue: row[Columns.hidden_state]) ?? .unhidden
-        messageOffset = row[Columns.message_offset]
-        lastReadAt = row[Columns.last_read_at]
-        deliveredAt = row[Columns.delivered_at]
-        unreadBase = row[Columns.unread_base]
-        unreadMentionCount = row[Columns.unread_mention_count]
-        countPreference = CountPreference(rawValue: row[Columns.count_preference]) ?? .all
-        ownLastMessageID = row[Columns.own_last_message_id]
-        shownLastMessageID = row[Columns.shown_last_message_id]
-        shownLastMessageAt = row[Columns.shown_last_message_at]
+        self.init(row: row, from: 0)
+    }
+
+    /// A membership whose columns stand `offset` places into the row, after another table's.
+    init(row: Row, from offset: Int) {
+        func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: Columns) -> Value {
+            row[offset + column.rawValue]
+        }
+        channelID = column(.channel_id)
+        userRowID = column(.user_id)
+        state = MemberState(rawValue: column(.state)) ?? .joined
+        inviterRowID = column(.inviter_id)
+        invitedAt = column(.invited_at)
+        joinedAt = column(.joined_at)
+        hiddenState = HiddenState(rawValue: column(.hidden_state)) ?? .unhidden
+        messageOffset = column(.message_offset)
+        lastReadAt = column(.last_read_at)
+        deliveredAt = column(.delivered_at)
+        unreadBase = column(.unread_base)
+        unreadMentionCount = column(.unread_mention_count)
+        countPreference = CountPreference(rawValue: column(.count_preference)) ?? .all
+        ownLastMessageID = column(.own_last_message_id)
+        shownLastMessageID = column(.shown_last_message_id)
+        shownLastMessageAt = column(.shown_last_message_at)
     }
 }

@@ -16,17 +16,18 @@ struct GroupChannelAssembler: Sendable {
         messageAssembler = MessageAssembler(users: users)
     }
 
-    func channels(_ records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
+    /// `viewers`: the viewer's memberships of the channels, where the list read them already.
+    func channels(
+        _ records: [ChannelRecord], options: ChannelViewOptions, viewers: [Int64: ListedMembership]? = nil, in db: Database
+    ) throws -> [GroupChannel] {
         let channelIDs = records.map(\.rowID)
         let operatorIDs = try operators.operators(ofChannels: channelIDs, in: db)
         let operatorSets = operatorIDs.mapValues(Set.init)
         let needsMembers = options.showMembers || options.showReadReceipt || options.showDeliveryReceipt
         let memberRows = needsMembers ? try members.membersWithUsers(ofChannels: channelIDs, in: db) : [:]
         let memberRecords = memberRows.mapValues { $0.map(\.member) }
-        let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
-        let viewerPushOptions = try options.viewerRowID.map {
-            try PushRepository().channelTriggerOptions(of: $0, inChannels: Array(viewerMemberships.keys), in: db)
-        } ?? [:]
+        let viewers = try viewers ?? self.viewers(of: channelIDs, options: options, in: db)
+        let viewerMemberships = viewers.mapValues(\.member)
         let typing = try members.typingUsers(
             ofChannels: channelIDs, since: options.now - GroupChannelService.typingLifetime, in: db
         )
@@ -77,7 +78,7 @@ struct GroupChannelAssembler: Sendable {
                         isOperator: operatorSet.contains(member.userRowID),
                         isMuted: mutedSet.contains(member.userRowID),
                         inviter: member.inviterRowID.flatMap { summaries[$0] },
-                        pushTriggerOption: viewerPushOptions[record.rowID] ?? "default"
+                        pushTriggerOption: viewers[record.rowID]?.pushTriggerOption ?? "default"
                     )
                 },
                 lastMessage: Self.lastMessage(of: record, seenBy: viewerMemberships[record.rowID], among: shownMessages),
@@ -94,17 +95,19 @@ struct GroupChannelAssembler: Sendable {
     /// fields added. A member shown a last message other than the channel's own (a 1-on-1
     /// channel holding newer ones back from them, a silent message of their own) gets their
     /// channel built in full.
-    func channels(kept views: [ChannelViewCache.View], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
+    func channels(
+        kept views: [ChannelViewCache.View], options: ChannelViewOptions, viewers: [Int64: ListedMembership]? = nil, in db: Database
+    ) throws -> [GroupChannel] {
         let channelIDs = views.map(\.channel.rowID)
-        let viewerMemberships = try options.viewerRowID.map { try members.memberships(of: $0, inChannels: channelIDs, in: db) } ?? [:]
-        let viewerPushOptions = try options.viewerRowID.map {
-            try PushRepository().channelTriggerOptions(of: $0, inChannels: Array(viewerMemberships.keys), in: db)
-        } ?? [:]
+        let viewers = try viewers ?? self.viewers(of: channelIDs, options: options, in: db)
+        let viewerMemberships = viewers.mapValues(\.member)
         let inviters = try users.summaries(ofRows: viewerMemberships.values.compactMap(\.inviterRowID), in: db)
         let inFull = views.map(\.channel).filter { record in
             viewerMemberships[record.rowID].map { !Self.isShownOwnLastMessage(of: record, by: $0) } ?? false
         }
-        let builtInFull = Dictionary(uniqueKeysWithValues: try channels(inFull, options: options, in: db).map { ($0.channel.rowID, $0) })
+        let builtInFull = Dictionary(
+            uniqueKeysWithValues: try channels(inFull, options: options, viewers: viewers, in: db).map { ($0.channel.rowID, $0) }
+        )
         return views.map { view in
             if let built = builtInFull[view.channel.rowID] { return built }
             let member = viewerMemberships[view.channel.rowID]
@@ -117,7 +120,7 @@ struct GroupChannelAssembler: Sendable {
                         isOperator: view.operators.contains(member.userRowID),
                         isMuted: view.muted.contains(member.userRowID),
                         inviter: member.inviterRowID.flatMap { inviters[$0] },
-                        pushTriggerOption: viewerPushOptions[view.channel.rowID] ?? "default"
+                        pushTriggerOption: viewers[view.channel.rowID]?.pushTriggerOption ?? "default"
                     )
                 },
                 kept: GroupChannel.KeptSections(
@@ -126,6 +129,14 @@ struct GroupChannelAssembler: Sendable {
                 )
             )
         }
+    }
+
+    /// The viewer's memberships of the channels, with their push trigger options.
+    private func viewers(of channelIDs: [Int64], options: ChannelViewOptions, in db: Database) throws -> [Int64: ListedMembership] {
+        guard let viewer = options.viewerRowID else { return [:] }
+        let memberships = try members.memberships(of: viewer, inChannels: channelIDs, in: db)
+        let pushOptions = try PushRepository().channelTriggerOptions(of: viewer, inChannels: Array(memberships.keys), in: db)
+        return memberships.mapValues { ListedMembership(member: $0, pushTriggerOption: pushOptions[$0.channelID] ?? "default") }
     }
 
     /// Whether `member` is shown the channel's own last message, or none where their history

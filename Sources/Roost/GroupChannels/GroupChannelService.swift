@@ -137,9 +137,13 @@ struct GroupChannelService: Sendable {
 
     /// The channels as `options` asks, written from the ones `viewCache` keeps where they are
     /// exact; the rest are built as no one in particular sees them and kept first.
-    private func channels(of records: [ChannelRecord], options: ChannelViewOptions, in db: Database) throws -> [GroupChannel] {
+    private func channels(
+        of records: [ChannelRecord], options: ChannelViewOptions, viewers: [Int64: ListedMembership]? = nil, in db: Database
+    ) throws -> [GroupChannel] {
         let keyed = records.compactMap { record in viewCache.key(of: record, options: options).map { (key: $0, record: record) } }
-        guard !records.isEmpty, keyed.count == records.count else { return try assembler.channels(records, options: options, in: db) }
+        guard !records.isEmpty, keyed.count == records.count else {
+            return try assembler.channels(records, options: options, viewers: viewers, in: db)
+        }
         let usersGeneration = try users.generation(in: db)
         var views: [Int64: ChannelViewCache.View] = [:]
         for view in viewCache.views(keyed, usersGeneration: usersGeneration, at: options.now).compactMap({ $0 }) {
@@ -153,7 +157,7 @@ struct GroupChannelService: Sendable {
                 views[view.channel.rowID] = view
             }
         }
-        return try assembler.channels(kept: records.compactMap { views[$0.rowID] }, options: options, in: db)
+        return try assembler.channels(kept: records.compactMap { views[$0.rowID] }, options: options, viewers: viewers, in: db)
     }
 
     /// The channels as no one in particular sees them, as `viewCache` keeps them.
@@ -198,7 +202,13 @@ struct GroupChannelService: Sendable {
     private func page(_ query: ChannelQuery, _ request: PageRequest, options: ChannelViewOptions, in db: Database) throws -> Page<GroupChannel> {
         let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
         let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, orderValue: $0.orderValue) }
-        return try page.mapItems { try channels(of: $0.map(\.channel), options: options, in: db) }
+        return try page.mapItems { listed in
+            // A user's own list read their memberships with the page.
+            let viewers = options.viewerRowID != nil && options.viewerRowID == query.membership?.userRowID
+                ? Dictionary(listed.compactMap { $0.viewer.map { ($0.member.channelID, $0) } }, uniquingKeysWith: { first, _ in first })
+                : nil
+            return try channels(of: listed.map(\.channel), options: options, viewers: viewers, in: db)
+        }
     }
 
     /// How many channels a user sees: the user is looked up in the same read as the count.

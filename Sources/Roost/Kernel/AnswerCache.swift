@@ -7,11 +7,19 @@ import Synchronization
 /// Past the budget, the answers used longest ago go, down to nine tenths of it, so that the
 /// sorting this takes comes once per tenth of the budget, not once per answer kept.
 final class AnswerCache: Sendable {
-    private struct Kept {
+    /// A class, so that marking it used is one lookup and copies nothing. It never leaves
+    /// `state`'s lock.
+    private final class Kept {
         let entry: any Sendable
         let size: Int
         /// When it was last kept or found, in `State.clock` ticks.
         var used: UInt64
+
+        init(entry: any Sendable, size: Int, used: UInt64) {
+            self.entry = entry
+            self.size = size
+            self.used = used
+        }
     }
 
     private struct State {
@@ -46,7 +54,7 @@ final class AnswerCache: Sendable {
                 let key = AnyHashable(key)
                 guard let kept = state.entries[key] else { return nil }
                 state.clock += 1
-                state.entries[key]?.used = state.clock
+                kept.used = state.clock
                 return kept.entry as? Entry
             }
         }
