@@ -94,24 +94,21 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
 
     /// A membership whose columns stand `offset` places into the row, after another table's.
     init(row: Row, from offset: Int) {
-        func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: Columns) -> Value {
-            row[offset + column.rawValue]
-        }
-        channelID = column(.channel_id)
-        userRowID = column(.user_id)
-        state = MemberState(rawValue: column(.state)) ?? .joined
-        inviterRowID = column(.inviter_id)
-        invitedAt = column(.invited_at)
-        joinedAt = column(.joined_at)
-        hiddenState = HiddenState(rawValue: column(.hidden_state)) ?? .unhidden
-        messageOffset = column(.message_offset)
-        lastReadAt = column(.last_read_at)
-        deliveredAt = column(.delivered_at)
-        unreadBase = column(.unread_base)
-        unreadMentionCount = column(.unread_mention_count)
-        countPreference = CountPreference(rawValue: column(.count_preference)) ?? .all
-        ownLastMessageID = column(.own_last_message_id)
-        shownLastMessageID = column(.shown_last_message_id)
-        shownLastMessageAt = column(.shown_last_message_at)
+        channelID = row[Columns.channel_id, from: offset]
+        userRowID = row[Columns.user_id, from: offset]
+        state = MemberState(rawValue: row[Columns.state, from: offset]) ?? .joined
+        inviterRowID = row[Columns.inviter_id, from: offset]
+        invitedAt = row[Columns.invited_at, from: offset]
+        joinedAt = row[Columns.joined_at, from: offset]
+        hiddenState = HiddenState(rawValue: row[Columns.hidden_state, from: offset]) ?? .unhidden
+        messageOffset = row[Columns.message_offset, from: offset]
+        lastReadAt = row[Columns.last_read_at, from: offset]
+        deliveredAt = row[Columns.delivered_at, from: offset]
+        unreadBase = row[Columns.unread_base, from: offset]
+        unreadMentionCount = row[Columns.unread_mention_count, from: offset]
+        countPreference = CountPreference(rawValue: row[Columns.count_preference, from: offset]) ?? .all
+        ownLastMessageID = row[Columns.own_last_message_id, from: offset]
+        shownLastMessageID = row[Columns.shown_last_message_id, from: offset]
+        shownLastMessageAt = row[Columns.shown_last_message_at, from: offset]
     }
 }

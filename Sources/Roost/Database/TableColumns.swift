@@ -20,4 +20,10 @@ extension Row {
     subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: some TableColumns) -> Value {
         self[column.rawValue]
     }
+
+    /// The value of a record's column when the record's columns stand `offset` places into
+    /// the row, after another table's (a join read in one statement).
+    subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: some TableColumns, from offset: Int) -> Value {
+        self[offset + column.rawValue]
+    }
 }

@@ -204,7 +204,7 @@ struct GroupChannelService: Sendable {
         let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, orderValue: $0.orderValue) }
         return try page.mapItems { listed in
             // A user's own list read their memberships with the page.
-            let viewers = options.viewerRowID != nil && options.viewerRowID == query.membership?.userRowID
+            let viewers = query.membership.map { $0.userRowID == options.viewerRowID } ?? false
                 ? Dictionary(listed.compactMap { $0.viewer.map { ($0.member.channelID, $0) } }, uniquingKeysWith: { first, _ in first })
                 : nil
             return try channels(of: listed.map(\.channel), options: options, viewers: viewers, in: db)

@@ -238,12 +238,11 @@ struct UserRepository: Sendable {
     /// The summary in `row`'s columns from `offset` on, as `summaryColumns(of:)` lists them,
     /// without metadata (`summaries(ofRows:completing:)` adds it).
     static func summary(in row: Row, from offset: Int) -> UserSummary {
-        func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: SummaryColumns) -> Value {
-            row[offset + column.rawValue]
-        }
-        return UserSummary(
-            rowID: column(.id), userID: column(.user_id), nickname: column(.nickname), profileURL: column(.profile_url),
-            isActive: column(.is_active), lastSeenAt: column(.last_seen_at), isOnline: column(.open_streams) as Int > 0, metadata: [:]
+        UserSummary(
+            rowID: row[SummaryColumns.id, from: offset], userID: row[SummaryColumns.user_id, from: offset],
+            nickname: row[SummaryColumns.nickname, from: offset], profileURL: row[SummaryColumns.profile_url, from: offset],
+            isActive: row[SummaryColumns.is_active, from: offset], lastSeenAt: row[SummaryColumns.last_seen_at, from: offset],
+            isOnline: row[SummaryColumns.open_streams, from: offset] as Int > 0, metadata: [:]
         )
     }
 
