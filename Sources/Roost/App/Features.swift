@@ -45,7 +45,8 @@ struct Features {
         )
         groupChannels = GroupChannelService(
             database: database, clock: clock, events: events, random: parts.random, userSummaries: userSummaries,
-            viewCache: ChannelViewCache(answers: answers, metrics: parts.metrics.factory)
+            viewCache: ChannelViewCache(answers: answers, metrics: parts.metrics.factory),
+            listCache: ChannelListCache(answers: answers, metrics: parts.metrics.factory)
         )
         openChannels = OpenChannelService(database: database, clock: clock, events: events, random: parts.random)
     }

@@ -13,8 +13,20 @@ import Metrics
 final class ChannelViewCache: Sendable {
     struct Key: Hashable, Sendable {
         let channelID: Int64
-        /// `show_member` and `show_metadata`; views and lists with receipts are not kept.
-        let variant: Int
+        let variant: Variant
+    }
+
+    /// The shapes of a channel that are kept apart: with or without members and metadata.
+    /// Views and lists with receipts are not kept.
+    struct Variant: Hashable, Sendable {
+        let showsMembers: Bool
+        let showsMetadata: Bool
+
+        init?(_ options: ChannelViewOptions) {
+            guard !options.showReadReceipt, !options.showDeliveryReceipt else { return nil }
+            showsMembers = options.showMembers
+            showsMetadata = options.showMetadata
+        }
     }
 
     /// A class: a list's reader takes ten at a time out of the cache, and a reference is
@@ -63,8 +75,8 @@ final class ChannelViewCache: Sendable {
     /// The key a channel seen with `options` is kept under, or nil for one that is not kept
     /// (all of them when the budget is 0).
     func key(of channel: ChannelRecord, options: ChannelViewOptions) -> Key? {
-        guard answers.isOn, !options.showReadReceipt, !options.showDeliveryReceipt else { return nil }
-        return Key(channelID: channel.rowID, variant: (options.showMembers ? 1 : 0) | (options.showMetadata ? 2 : 0))
+        guard answers.isOn, let variant = Variant(options) else { return nil }
+        return Key(channelID: channel.rowID, variant: variant)
     }
 
     /// The kept views of `channels` (each under its key), where exact for the channel as read now.

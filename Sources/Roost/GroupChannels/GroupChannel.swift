@@ -50,9 +50,24 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         let written: WrittenJSONArray
         /// Whether the viewer is shown the channel's own last message; else none.
         let showsLastMessage: Bool
+        /// When the kept view stops being exact with nothing changed (Unix ms).
+        let exactUntil: Int64
+    }
+
+    /// The whole object as this viewer was shown it before, kept between reads
+    /// (`ChannelListCache`): it is written in place of every value above but `channel`.
+    var keptWhole: KeptWhole?
+
+    struct KeptWhole: Sendable {
+        /// The fields of objects written before; this one's at `index`.
+        let written: WrittenJSONArray
+        let index: Int
     }
 
     func write(to fields: inout JSONFields) throws {
+        if let keptWhole {
+            return try fields.write(fieldsOf: keptWhole.written, at: keptWhole.index)
+        }
         if let kept {
             try fields.write(fieldsOf: kept.written, at: 0)
             if kept.showsLastMessage {

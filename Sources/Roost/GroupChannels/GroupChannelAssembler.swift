@@ -125,7 +125,8 @@ struct GroupChannelAssembler: Sendable {
                 },
                 kept: GroupChannel.KeptSections(
                     written: view.sections,
-                    showsLastMessage: view.lastMessageAt.map { $0 > (member?.messageOffset ?? .min) } ?? false
+                    showsLastMessage: view.lastMessageAt.map { $0 > (member?.messageOffset ?? .min) } ?? false,
+                    exactUntil: view.exactUntil
                 )
             )
         }

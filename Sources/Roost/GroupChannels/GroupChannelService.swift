@@ -16,6 +16,8 @@ struct GroupChannelService: Sendable {
     let userSummaries: UserSummaryCache
     /// Keeps channel views between reads.
     let viewCache: ChannelViewCache
+    /// Keeps each user's own list between reads.
+    let listCache: ChannelListCache
     var assembler: GroupChannelAssembler { GroupChannelAssembler(users: UserRepository(cache: userSummaries)) }
     let application = ApplicationRepository()
     let membershipChanges = MembershipChanges()
@@ -202,13 +204,27 @@ struct GroupChannelService: Sendable {
     private func page(_ query: ChannelQuery, _ request: PageRequest, options: ChannelViewOptions, in db: Database) throws -> Page<GroupChannel> {
         let fetched = try channels.page(query, limit: request.fetchLimit, in: db)
         let page = Page(fetched: fetched, request: request) { query.cursor(of: $0.channel, orderValue: $0.orderValue) }
-        return try page.mapItems { listed in
-            // A user's own list read their memberships with the page.
-            let viewers = query.membership.map { $0.userRowID == options.viewerRowID } ?? false
-                ? Dictionary(listed.compactMap { $0.viewer.map { ($0.member.channelID, $0) } }, uniquingKeysWith: { first, _ in first })
-                : nil
-            return try channels(of: listed.map(\.channel), options: options, viewers: viewers, in: db)
+        guard let userRowID = query.membership?.userRowID, userRowID == options.viewerRowID else {
+            return try page.mapItems { try channels(of: $0.map(\.channel), options: options, in: db) }
         }
+        return try page.mapItems { try ownChannels($0, of: userRowID, options: options, in: db) }
+    }
+
+    /// A user's own list: their memberships were read with the page, and the list is written
+    /// from `listCache` while the one kept there is exact.
+    private func ownChannels(
+        _ listed: [ChannelRepository.ListedChannel], of userRowID: Int64, options: ChannelViewOptions, in db: Database
+    ) throws -> [GroupChannel] {
+        let rows = listed.compactMap { row in row.viewer.map { ChannelListCache.Row(channel: row.channel, viewer: $0) } }
+        let key = rows.count == listed.count ? listCache.key(of: userRowID, options: options) : nil
+        let usersGeneration = try users.generation(in: db)
+        if let key, let kept = listCache.channels(key, rows: rows, usersGeneration: usersGeneration, at: options.now) {
+            return kept
+        }
+        let viewers = Dictionary(rows.map { ($0.channel.rowID, $0.viewer) }, uniquingKeysWith: { first, _ in first })
+        let built = try channels(of: listed.map(\.channel), options: options, viewers: viewers, in: db)
+        if let key { try listCache.keep(built, rows: rows, usersGeneration: usersGeneration, at: options.now, for: key) }
+        return built
     }
 
     /// How many channels a user sees: the user is looked up in the same read as the count.

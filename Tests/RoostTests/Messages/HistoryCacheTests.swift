@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func everyPageIsTheSameWithAndWithoutTheCache() async throws {
-        try await expectSameAnswersWithAndWithoutCache(hitsMetric: "roost_history_cache_hits", minimumHits: 100) { api, clock in
+        try await expectSameAnswersWithAndWithoutCache(minimumHits: ["roost_history_cache_hits": 100]) { api, clock in
             try await scenario(api, clock: clock)
         }
     }

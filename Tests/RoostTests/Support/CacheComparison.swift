@@ -4,7 +4,7 @@ import Testing
 /// memory and against one that keeps none, and records each body that differs; expects the
 /// first to have answered more than `minimumHits` from memory, as its metric `hitsMetric` counts.
 func expectSameAnswersWithAndWithoutCache(
-    hitsMetric: String, minimumHits: Int, sourceLocation: SourceLocation = #_sourceLocation,
+    minimumHits: [String: Int], sourceLocation: SourceLocation = #_sourceLocation,
     _ scenario: @Sendable (API, TestClock) async throws -> [String]
 ) async throws {
     let withoutClock = TestClock()
@@ -17,6 +17,8 @@ func expectSameAnswersWithAndWithoutCache(
     for (fromMemory, fresh) in zip(kept, built) where fromMemory != fresh {
         Issue.record("from memory: \(fromMemory)\nbuilt:       \(fresh)", sourceLocation: sourceLocation)
     }
-    let hits = metrics.split(separator: "\n").first { $0.hasPrefix(hitsMetric + " ") }?.split(separator: " ").last
-    #expect(Int(hits ?? "0") ?? 0 > minimumHits, "answered from memory: \(hits ?? "none")", sourceLocation: sourceLocation)
+    for (metric, minimum) in minimumHits {
+        let hits = metrics.split(separator: "\n").first { $0.hasPrefix(metric + " ") }?.split(separator: " ").last
+        #expect(Int(hits ?? "0") ?? 0 > minimum, "\(metric): \(hits ?? "none")", sourceLocation: sourceLocation)
+    }
 }
