@@ -45,39 +45,33 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     var kept: KeptSections?
 
     struct KeptSections: Sendable {
-        /// The channel's own fields, its own last message, its pins and its settings (written
-        /// by `GroupChannel.sections()`).
-        let written: WrittenJSONArray
+        /// The channel as no one in particular sees it; its sections are the channel's own
+        /// fields, its own last message, its pins and its settings (`GroupChannel.sections()`).
+        let view: ChannelViewCache.View
         /// Whether the viewer is shown the channel's own last message; else none.
         let showsLastMessage: Bool
-        /// When the kept view stops being exact with nothing changed (Unix ms).
-        let exactUntil: Int64
     }
 
-    /// The whole object as this viewer was shown it before, kept between reads
-    /// (`ChannelListCache`): it is written in place of every value above but `channel`.
-    var keptWhole: KeptWhole?
+    /// The viewer's own fields as written before and kept between reads (`ChannelListCache`),
+    /// in place of `viewer`: the unread counts at `index`, the rest at `index + 1`.
+    var keptViewer: KeptViewer?
 
-    struct KeptWhole: Sendable {
-        /// The fields of objects written before; this one's at `index`.
+    struct KeptViewer: Sendable {
         let written: WrittenJSONArray
         let index: Int
     }
 
     func write(to fields: inout JSONFields) throws {
-        if let keptWhole {
-            return try fields.write(fieldsOf: keptWhole.written, at: keptWhole.index)
-        }
         if let kept {
-            try fields.write(fieldsOf: kept.written, at: 0)
+            try fields.write(fieldsOf: kept.view.sections, at: 0)
             if kept.showsLastMessage {
-                try fields.write("last_message", itemOf: kept.written, at: 1)
+                try fields.write("last_message", itemOf: kept.view.sections, at: 1)
             } else {
                 try fields.writeOrNull("last_message", nil as Message?)
             }
-            try fields.write(fieldsOf: kept.written, at: 2)
+            try fields.write(fieldsOf: kept.view.sections, at: 2)
             try writeUnreadCounts(to: &fields)
-            try fields.write(fieldsOf: kept.written, at: 3)
+            try fields.write(fieldsOf: kept.view.sections, at: 3)
         } else {
             try writeOwnFields(to: &fields)
             try fields.writeOrNull("last_message", lastMessage)
@@ -128,7 +122,14 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.writeOrNull("latest_pinned_message", latestPinnedMessage)
     }
 
+    /// The sections `keptViewer` holds, written from `viewer`: `viewerSectionCount` of them.
+    static let viewerSectionCount = 2
+    var viewerSections: [(JSONOutput) throws -> Void] {
+        [{ try JSONFields.writeFields(into: $0, writeUnreadCounts) }, { try JSONFields.writeFields(into: $0, writeViewer) }]
+    }
+
     private func writeUnreadCounts(to fields: inout JSONFields) throws {
+        if let keptViewer { return try fields.write(fieldsOf: keptViewer.written, at: keptViewer.index) }
         try fields.write("unread_message_count", viewer?.member.unreadMessageCount(in: channel) ?? 0)
         try fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
     }
@@ -147,6 +148,7 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     }
 
     private func writeViewer(to fields: inout JSONFields) throws {
+        if let keptViewer { return try fields.write(fieldsOf: keptViewer.written, at: keptViewer.index + 1) }
         guard let viewer else { return }
         try fields.write("member_state", viewer.member.state.rawValue)
         try fields.write("my_member_state", viewer.member.state.rawValue)

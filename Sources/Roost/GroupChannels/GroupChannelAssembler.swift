@@ -124,9 +124,7 @@ struct GroupChannelAssembler: Sendable {
                     )
                 },
                 kept: GroupChannel.KeptSections(
-                    written: view.sections,
-                    showsLastMessage: view.lastMessageAt.map { $0 > (member?.messageOffset ?? .min) } ?? false,
-                    exactUntil: view.exactUntil
+                    view: view, showsLastMessage: view.lastMessageAt.map { $0 > (member?.messageOffset ?? .min) } ?? false
                 )
             )
         }
