@@ -122,8 +122,10 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.writeOrNull("latest_pinned_message", latestPinnedMessage)
     }
 
-    /// The sections `keptViewer` holds, written from `viewer`: `viewerSectionCount` of them.
+    /// How many sections `viewerSections` writes.
     static let viewerSectionCount = 2
+
+    /// The sections `keptViewer` holds, written from `viewer`.
     var viewerSections: [(JSONOutput) throws -> Void] {
         [{ try JSONFields.writeFields(into: $0, writeUnreadCounts) }, { try JSONFields.writeFields(into: $0, writeViewer) }]
     }

@@ -2,7 +2,7 @@ import Roost
 import Testing
 
 /// Channel views, and the channels of lists, are written from channels kept in memory while
-/// they are exact, and a user's own list from the list kept whole. The same calls, made once with the cache and once without, must answer the
+/// they are exact, and a user's own list from the list kept for them. The same calls, made once with the cache and once without, must answer the
 /// same bytes after every kind of change a channel shows (to anyone, or to one member), and
 /// after the time a typing indicator lapses or a mute ends.
 @Suite struct ChannelViewCacheTests {
