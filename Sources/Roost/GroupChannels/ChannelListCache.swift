@@ -46,13 +46,10 @@ final class ChannelListCache: Sendable {
         }
     }
 
-    private let answers: AnswerCache
-    /// Lists written from here (`roost_channel_list_cache_hits`).
-    private let hits: Counter
+    private let answers: AnswerShelf
 
     init(answers: AnswerCache, metrics: any MetricsFactory) {
-        self.answers = answers
-        hits = Counter(label: "roost_channel_list_cache_hits", factory: metrics)
+        self.answers = AnswerShelf(in: answers, hits: "roost_channel_list_cache_hits", metrics: metrics)
     }
 
     /// The key of `userRowID`'s own list seen with `options`, or nil for one that is not kept.
@@ -67,7 +64,6 @@ final class ChannelListCache: Sendable {
             list.isRead(as: rows) && list.usersGeneration == usersGeneration && (list.builtAt..<list.exactUntil).contains(now)
         }
         guard let list else { return nil }
-        hits.increment()
         let sections = GroupChannel.viewerSectionCount
         return rows.indices.map { index in
             GroupChannel(

@@ -63,13 +63,11 @@ final class ChannelViewCache: Sendable {
         }
     }
 
-    private let answers: AnswerCache
-    /// Channels written from here, in views and lists (`roost_channel_view_cache_hits`).
-    private let hits: Counter
+    private let answers: AnswerShelf
 
+    /// Its hits count channels written from here, in views and lists.
     init(answers: AnswerCache, metrics: any MetricsFactory) {
-        self.answers = answers
-        hits = Counter(label: "roost_channel_view_cache_hits", factory: metrics)
+        self.answers = AnswerShelf(in: answers, hits: "roost_channel_view_cache_hits", metrics: metrics)
     }
 
     /// The key a channel seen with `options` is kept under, or nil for one that is not kept
@@ -81,11 +79,9 @@ final class ChannelViewCache: Sendable {
 
     /// The kept views of `channels` (each under its key), where exact for the channel as read now.
     func views(_ channels: [(key: Key, record: ChannelRecord)], usersGeneration: Int64, at now: Int64) -> [View?] {
-        let views: [View?] = answers.entries(channels.map(\.key)) { (index, view: View) in
+        answers.entries(channels.map(\.key)) { (index, view: View) in
             view.channel == channels[index].record && view.usersGeneration == usersGeneration && (view.builtAt..<view.exactUntil).contains(now)
         }
-        hits.increment(by: views.count(where: { $0 != nil }))
-        return views
     }
 
     func keep(_ view: View, for key: Key) {

@@ -138,15 +138,17 @@ struct GroupChannelService: Sendable {
     }
 
     /// The channels as `options` asks, written from the ones `viewCache` keeps where they are
-    /// exact; the rest are built as no one in particular sees them and kept first.
+    /// exact; the rest are built as no one in particular sees them and kept first. A caller
+    /// that has read the users generation in this read passes it.
     private func channels(
-        of records: [ChannelRecord], options: ChannelViewOptions, viewers: [Int64: ListedMembership]? = nil, in db: Database
+        of records: [ChannelRecord], options: ChannelViewOptions, viewers: [Int64: ListedMembership]? = nil,
+        usersGeneration: Int64? = nil, in db: Database
     ) throws -> [GroupChannel] {
         let keyed = records.compactMap { record in viewCache.key(of: record, options: options).map { (key: $0, record: record) } }
         guard !records.isEmpty, keyed.count == records.count else {
             return try assembler.channels(records, options: options, viewers: viewers, in: db)
         }
-        let usersGeneration = try users.generation(in: db)
+        let usersGeneration = try usersGeneration ?? users.generation(in: db)
         var views: [Int64: ChannelViewCache.View] = [:]
         for view in viewCache.views(keyed, usersGeneration: usersGeneration, at: options.now).compactMap({ $0 }) {
             views[view.channel.rowID] = view
@@ -222,7 +224,7 @@ struct GroupChannelService: Sendable {
             return kept
         }
         let viewers = Dictionary(rows.map { ($0.channel.rowID, $0.viewer) }, uniquingKeysWith: { first, _ in first })
-        let built = try channels(of: listed.map(\.channel), options: options, viewers: viewers, in: db)
+        let built = try channels(of: listed.map(\.channel), options: options, viewers: viewers, usersGeneration: usersGeneration, in: db)
         if let key { try listCache.keep(built, rows: rows, usersGeneration: usersGeneration, at: options.now, for: key) }
         return built
     }

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Answers kept in memory between reads (channels' newest history pages, channel views), all
-/// within one budget of bytes, each kept with what it was built from. Its user says when a kept
-/// answer is still exact; one that is not is dropped.
+/// Answers kept in memory between reads (channels' newest history pages, channel views, users'
+/// own lists), all within one budget of bytes, each kept with what it was built from. Its user
+/// says when a kept answer is still exact; one that is not is dropped.
 ///
 /// Past the budget, the answers used longest ago go, down to nine tenths of it, so that the
 /// sorting this takes comes once per tenth of the budget, not once per answer kept.

@@ -39,13 +39,10 @@ final class HistoryCache: Sendable {
         }
     }
 
-    private let answers: AnswerCache
-    /// Pages answered from here (`roost_history_cache_hits`).
-    private let hits: Counter
+    private let answers: AnswerShelf
 
     init(answers: AnswerCache, metrics: any MetricsFactory) {
-        self.answers = answers
-        hits = Counter(label: "roost_history_cache_hits", factory: metrics)
+        self.answers = AnswerShelf(in: answers, hits: "roost_history_cache_hits", metrics: metrics)
     }
 
     /// Whether pages are kept at all (a budget of 0 keeps none): when not, a read does none of
@@ -54,9 +51,7 @@ final class HistoryCache: Sendable {
 
     /// The kept tail of `key`, when it was built at `stamp`.
     func tail(_ key: Key, at stamp: Stamp) -> Tail? {
-        let tail: Tail? = answers.entry(key) { (tail: Tail) in tail.stamp == stamp }
-        if tail != nil { hits.increment() }
-        return tail
+        answers.entry(key) { (tail: Tail) in tail.stamp == stamp }
     }
 
     func keep(_ tail: Tail, for key: Key) {
