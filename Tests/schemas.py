@@ -103,7 +103,14 @@ _CHANNEL_TRIGGER = {
     "why": "a channel's push_trigger_option is 'default' until set, which 2.1.5's enum leaves out",
     "properties": {"push_trigger_option": {"type": "string", "enum": ["default", "all", "mention_only", "off"]}},
 }
+_REMOVED_TOKENS = {
+    "page": "https://sendbird.com/docs/chat/v3/platform-api/user/managing-device-tokens/remove-a-registration-or-device-token",
+    "why": "the removed token comes in a list, as 0.0.16's model has it (2.1.5's says one string)",
+    "properties": {"token": {"type": "array", "items": {"type": "string"}}},
+}
 PAGE_FIXES = {
+    ("DELETE", "/v3/users/{user_id}/push/{token_type}/{token}"): _REMOVED_TOKENS,
+    ("DELETE", "/v3/users/{user_id}/push"): _REMOVED_TOKENS,
     ("GET", "/v3/users/{user_id}/push_preference"): _SNOOZE,
     ("PUT", "/v3/users/{user_id}/push_preference"): _SNOOZE,
     ("GET", "/v3/users/{user_id}/push_preference/{channel_url}"): _CHANNEL_TRIGGER,

@@ -99,10 +99,14 @@ def test_ban_view_update_list_unban(setup, token, client):
 
 def test_mute_and_unmute(setup, token):
     moderation, messages = setup
-    channel = moderation.gc_mute_user(
-        token, "room", gc_mute_user_data=GcMuteUserData(channel_url="room", user_id="carol", seconds=600, description="calm")
+    # Sendbird's page answers an empty body, where SDK 0.0.16's model says a group channel, so
+    # its return-type check is off for this call. Page:
+    # https://sendbird.com/docs/chat/v3/platform-api/moderation/muting-a-user/mute-a-member-in-a-group-channel
+    muted = moderation.gc_mute_user(
+        token, "room", gc_mute_user_data=GcMuteUserData(channel_url="room", user_id="carol", seconds=600, description="calm"),
+        _check_return_type=False,
     )
-    assert channel.channel_url == "room"
+    assert muted.to_dict() == {}
     expect_code(900041, send, messages, token, "carol", "let me speak")
     status = moderation.gc_view_mute_by_id(token, "room", "carol")
     assert status.is_muted is True and status.description == "calm"

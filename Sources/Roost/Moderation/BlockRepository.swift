@@ -19,14 +19,36 @@ struct BlockRepository: Sendable {
         ) ?? false
     }
 
-    /// One page of the users someone blocks, by row id, optionally only among some users.
-    func page(blockedBy userRowID: Int64, among candidates: [Int64]?, after: Int64?, limit: Int, in db: Database) throws -> [Int64] {
+    /// Which side of a user's blocks a list shows (`list` on `GET /users/{user_id}/block`).
+    enum Side: String, Sendable {
+        /// The users they block.
+        case blockedByMe = "blocked_by_me"
+        /// The users who block them.
+        case blockingMe = "blocking_me"
+    }
+
+    /// One page of the users on `side` of `userRowID`'s blocks, by row id: optionally only
+    /// among some users, and only those with a metadata value among `metadata.values`.
+    func page(
+        of userRowID: Int64, side: Side, among candidates: [Int64]?, metadata: (key: String, values: [String])?,
+        after: Int64?, limit: Int, in db: Database
+    ) throws -> [Int64] {
+        let (own, other) = side == .blockedByMe ? ("user_id", "target_id") : ("target_id", "user_id")
         var conditions = Conditions()
-        conditions.add("user_id = ?", [userRowID])
-        conditions.add("target_id > ?", [after ?? 0])
-        if let candidates { conditions.add("target_id IN (\(SQL.placeholders(candidates.count)))", candidates) }
+        conditions.add("\(own) = ?", [userRowID])
+        conditions.add("\(other) > ?", [after ?? 0])
+        if let candidates { conditions.add("\(other) IN (\(SQL.placeholders(candidates.count)))", candidates) }
+        if let metadata {
+            conditions.add(
+                """
+                EXISTS (SELECT 1 FROM user_metadata m WHERE m.user_id = blocks.\(other)
+                        AND m.key = ? AND m.value IN (\(SQL.placeholders(metadata.values.count))))
+                """,
+                [metadata.key] + metadata.values
+            )
+        }
         return try Int64.fetchAll(
-            db, sql: "SELECT target_id FROM blocks \(conditions.whereClause) ORDER BY target_id LIMIT \(limit)",
+            db, sql: "SELECT \(other) FROM blocks \(conditions.whereClause) ORDER BY \(other) LIMIT \(limit)",
             arguments: conditions.arguments
         )
     }

@@ -35,8 +35,11 @@ struct BlockRoutes: Sendable {
 
     @Sendable func blockedUsers(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let query = request.query
-        let page = try await blocks.blocked(
-            by: try context.pathParameter("user_id"), among: query.list("user_ids"), page: try query.pageRequest()
+        // As on the user list, the metadata filter takes both the key and its values.
+        let metadata = query.string("metadatakey").flatMap { key in query.list("metadatavalues_in").map { (key: key, values: $0) } }
+        let page = try await blocks.blocks(
+            of: try context.pathParameter("user_id"), side: try query.option("list", as: BlockRepository.Side.self) ?? .blockedByMe,
+            among: query.list("user_ids"), metadata: metadata, page: try query.pageRequest()
         )
         return BlockedUsers(users: page.items.map(EmbeddedUser.init), next: page.next)
     }

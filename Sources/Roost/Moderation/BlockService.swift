@@ -50,12 +50,19 @@ struct BlockService: Sendable {
         try events.record(category, payload, at: time, concerning: [actorUser.userID], in: db)
     }
 
-    func blocked(by userID: String, among userIDs: [String]?, page request: PageRequest) async throws -> Page<UserSummary> {
+    /// The users on `side` of a user's blocks, optionally only among `userIDs` and only those
+    /// with a value of metadata key `metadata.key` among `metadata.values`.
+    func blocks(
+        of userID: String, side: BlockRepository.Side, among userIDs: [String]?, metadata: (key: String, values: [String])?,
+        page request: PageRequest
+    ) async throws -> Page<UserSummary> {
         try await database.read { db in
-            let blocker = try users.existingRowID(of: userID, in: db)
+            let user = try users.existingRowID(of: userID, in: db)
             let candidates = try userIDs.map { Array(try users.rowIDs(of: $0, in: db).values) }
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
-            let fetched = try blocks.page(blockedBy: blocker, among: candidates, after: after, limit: request.fetchLimit, in: db)
+            let fetched = try blocks.page(
+                of: user, side: side, among: candidates, metadata: metadata, after: after, limit: request.fetchLimit, in: db
+            )
             return try Page(fetched: fetched, request: request) { PageCursor([String($0)]) }.mapItems { rows in
                 let summaries = try users.summaries(ofRows: rows, in: db)
                 return rows.compactMap { summaries[$0] }

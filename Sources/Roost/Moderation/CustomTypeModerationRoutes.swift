@@ -42,7 +42,8 @@ struct CustomTypeModerationRoutes: Sendable {
 
     @Sendable func listMutes(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let page = try await moderation.restrictions(.mute, in: try context.pathParameter("custom_type"), page: try request.query.pageRequest())
-        return CustomTypeMuteList(mutedList: page.items.map(MutedUser.init), next: page.next)
+        let now = moderation.clock.now
+        return CustomTypeMuteList(mutedList: page.items.map { MutedUser(entry: $0, now: now) }, next: page.next)
     }
 
     @Sendable func unmute(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

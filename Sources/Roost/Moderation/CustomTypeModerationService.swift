@@ -24,7 +24,7 @@ struct CustomTypeModerationService: Sendable {
         let now = clock.now
         let checked = try orders.map { order throws(APIError) in
             try UserRules.checkUserID(order.userID)
-            return (order, try ModerationService.window(seconds: order.seconds, from: now), try ModerationService.checked(order.description))
+            return (order, try ModerationService.window(seconds: order.seconds, from: now), try ModerationService.checked(order.description, of: kind))
         }
         try await database.write { db in
             let restrictions = CustomTypeRestrictionRepository(kind)

@@ -20,12 +20,14 @@ struct BanList: ResponseEncodable {
     enum CodingKeys: String, CodingKey { case bannedList = "banned_list", totalBanCount = "total_ban_count", next }
 }
 
-/// A muted user: the user's fields with the mute's start, end and reason.
+/// A muted user: the user's fields with the mute's time left, start, end and reason.
 struct MutedUser: JSONObject {
     let entry: ModerationService.Entry
+    let now: Int64
 
     func write(to fields: inout JSONFields) throws {
         try EmbeddedUser(user: entry.user).write(to: &fields)
+        try fields.write("remaining_duration", max(0, entry.endAt - now))
         try fields.write("start_at", entry.startAt)
         try fields.write("end_at", entry.endAt)
         try fields.write("description", entry.description)
@@ -62,14 +64,19 @@ struct ChannelRestrictionList: JSONObject, ResponseEncodable {
     let key: Key
     let items: [(restriction: Restriction, channel: ChannelRecord)]
     let next: String
+    let now: Int64
 
     struct Item: JSONObject {
         let restriction: Restriction
         let channel: ChannelRecord
         let nested: Bool
+        let now: Int64
 
         func write(to fields: inout JSONFields) throws {
-            if !nested { try ChannelSnapshot(channel).write(to: &fields) }
+            if !nested {
+                try ChannelSnapshot(channel).write(to: &fields)
+                try fields.write("remaining_duration", max(0, restriction.endAt - now))
+            }
             try fields.write("start_at", restriction.startAt)
             try fields.write("end_at", restriction.endAt)
             try fields.write("description", restriction.description)
@@ -79,7 +86,7 @@ struct ChannelRestrictionList: JSONObject, ResponseEncodable {
 
     func write(to fields: inout JSONFields) throws {
         let nested = key == .bannedChannels
-        try fields.write(key.rawValue, items.map { Item(restriction: $0.restriction, channel: $0.channel, nested: nested) })
+        try fields.write(key.rawValue, items.map { Item(restriction: $0.restriction, channel: $0.channel, nested: nested, now: now) })
         try fields.write("next", next)
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 /// user across channels (`/v3/users/{user_id}/ban`, `/mute`, `*_channel_custom_types`).
 struct ModerationRoutes: Sendable {
     let moderation: ModerationService
-    /// Muting answers the channel, as its own route shows it.
+    /// Muting in an open channel answers the channel, as its own route shows it.
     let channels: any ChannelPresenter
 
     func register(channels group: RouterGroup<RoostContext>) {
@@ -86,6 +86,8 @@ struct ModerationRoutes: Sendable {
         _ = try await moderation.restrict(
             .mute, body.targets, in: type, url, seconds: body.seconds, description: body.description, agentID: nil
         )
+        // Sendbird's pages: a mute in an open channel answers the channel, in a group channel nothing.
+        guard type == .open else { return try jsonResponse(EmptyObject()) }
         return try await channels.response(for: type, url: url)
     }
 
@@ -93,7 +95,8 @@ struct ModerationRoutes: Sendable {
         let type = try context.channelType()
         let url = try context.channelURL()
         let (page, total) = try await moderation.restrictions(.mute, in: type, url, page: try request.query.pageRequest())
-        return MuteList(mutedList: page.items.map(MutedUser.init), totalMuteCount: total, next: page.next)
+        let now = moderation.clock.now
+        return MuteList(mutedList: page.items.map { MutedUser(entry: $0, now: now) }, totalMuteCount: total, next: page.next)
     }
 
     @Sendable func muted(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -112,12 +115,12 @@ struct ModerationRoutes: Sendable {
 
     @Sendable func userBans(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let page = try await moderation.restrictions(.ban, ofUser: try context.pathParameter("user_id"), page: try request.query.pageRequest())
-        return ChannelRestrictionList(key: .bannedChannels, items: page.items, next: page.next)
+        return ChannelRestrictionList(key: .bannedChannels, items: page.items, next: page.next, now: moderation.clock.now)
     }
 
     @Sendable func userMutes(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let page = try await moderation.restrictions(.mute, ofUser: try context.pathParameter("user_id"), page: try request.query.pageRequest())
-        return ChannelRestrictionList(key: .mutedChannels, items: page.items, next: page.next)
+        return ChannelRestrictionList(key: .mutedChannels, items: page.items, next: page.next, now: moderation.clock.now)
     }
 
     @Sendable func banInCustomTypes(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

@@ -15,7 +15,8 @@ struct ModerationService: Sendable {
 
     /// A ban or mute of "-1 seconds" lasts ten years, as Sendbird's "permanent" ones do.
     static let permanentMilliseconds: Int64 = 10 * 365 * 24 * 60 * 60 * 1000
-    static let maxDescriptionLength = 250
+    /// A ban's reason is at most 250 characters, a mute's 2,048 (Sendbird's ban and mute pages).
+    static func maxDescriptionLength(of kind: Restriction.Kind) -> Int { kind == .ban ? 250 : 2048 }
 
     /// A restriction with the restricted user, as the routes answer it: in one channel, or in
     /// every channel of a custom type.
@@ -49,7 +50,7 @@ struct ModerationService: Sendable {
     ) async throws -> [Entry] {
         guard !userIDs.isEmpty else { throw APIError.missing("user_id") }
         let window = try Self.window(seconds: seconds, from: clock.now)
-        let description = try Self.checked(description)
+        let description = try Self.checked(description, of: kind)
         return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let agent = try agentID.flatMap { $0.isEmpty ? nil : $0 }.map { try users.existingRowID(of: $0, in: db) }
@@ -70,7 +71,7 @@ struct ModerationService: Sendable {
     /// Changes the length or reason of a ban in force.
     func updateBan(_ userID: String, in type: ChannelType, _ url: String, seconds: Int64?, description: String?) async throws -> Entry {
         let now = clock.now
-        let description = try description.map(Self.checked)
+        let description = try description.map { description throws(APIError) in try Self.checked(description, of: .ban) }
         return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let userRowID = try users.existingRowID(of: userID, in: db)
@@ -146,7 +147,7 @@ struct ModerationService: Sendable {
     ) async throws {
         guard !customTypes.isEmpty else { throw APIError.missing("channel_custom_types") }
         let window = try Self.window(seconds: seconds, from: clock.now)
-        let description = try Self.checked(description)
+        let description = try Self.checked(description, of: action == .mute ? .mute : .ban)
         try await database.write { db in
             let userRowID = try users.existingRowID(of: userID, in: db)
             for channel in try channels.all(customTypes: customTypes, in: db) {
@@ -184,9 +185,10 @@ struct ModerationService: Sendable {
         return (start, start + (seconds == -1 ? permanentMilliseconds : seconds * 1000))
     }
 
-    static func checked(_ description: String?) throws(APIError) -> String {
+    static func checked(_ description: String?, of kind: Restriction.Kind) throws(APIError) -> String {
         let description = description ?? ""
-        guard description.count <= maxDescriptionLength else { throw .tooLong("description", max: maxDescriptionLength) }
+        let max = maxDescriptionLength(of: kind)
+        guard description.count <= max else { throw .tooLong("description", max: max) }
         return description
     }
 }

@@ -35,10 +35,10 @@ struct ChannelPushPreferenceBody: ResponseEncodable, JSONObject {
     }
 }
 
-/// A user's tokens of one type, or the one just registered, or none (after a removal).
+/// A user's tokens of one type, or the one just registered, or those just removed.
 struct DeviceTokensBody: ResponseEncodable, JSONObject {
     enum Tokens {
-        case registered(String), listed([String]), removed
+        case registered(String), listed([String]), removed([String])
     }
 
     let tokens: Tokens
@@ -53,8 +53,8 @@ struct DeviceTokensBody: ResponseEncodable, JSONObject {
             try fields.write("tokens", tokens)
             // The older name of the same list, which SDK 0.0.16 reads.
             try fields.write("token", tokens)
-        case .removed:
-            break
+        case .removed(let tokens):
+            try fields.write("token", tokens)
         }
         if let type { try fields.write("type", type.label) }
         try fields.write("user", EmbeddedUser(user: user))

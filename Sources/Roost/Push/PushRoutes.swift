@@ -41,12 +41,14 @@ struct PushRoutes: Sendable {
     }
 
     @Sendable func removeDeviceToken(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        let user = try await push.remove(try context.pathParameter("token"), of: try context.tokenType(), from: try context.pathParameter("user_id"))
-        return DeviceTokensBody(tokens: .removed, type: nil, user: user)
+        let token = try context.pathParameter("token")
+        let user = try await push.remove(token, of: try context.tokenType(), from: try context.pathParameter("user_id"))
+        return DeviceTokensBody(tokens: .removed([token]), type: nil, user: user)
     }
 
     @Sendable func removeAllDeviceTokens(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        DeviceTokensBody(tokens: .removed, type: nil, user: try await push.removeAll(from: try context.pathParameter("user_id")))
+        let (user, tokens) = try await push.removeAll(from: try context.pathParameter("user_id"))
+        return DeviceTokensBody(tokens: .removed(tokens), type: nil, user: user)
     }
 
     @Sendable func deviceTokenOwner(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

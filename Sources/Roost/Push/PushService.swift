@@ -47,15 +47,17 @@ struct PushService: Sendable {
         }
     }
 
-    func removeAll(from userID: String) async throws -> UserSummary {
+    /// Removes every token of the user; answers the user and the tokens removed.
+    func removeAll(from userID: String) async throws -> (user: UserSummary, tokens: [String]) {
         let now = clock.now
         return try await database.write { db in
             let user = try users.existingSummary(of: userID, in: db)
-            for (type, token) in try push.allTokens(of: user.rowID, in: db) {
+            let tokens = try push.allTokens(of: user.rowID, in: db)
+            for (type, token) in tokens {
                 try record(.userDeviceTokenUnregister, user, token, type, at: now, in: db)
             }
             try push.removeAll(of: user.rowID, in: db)
-            return user
+            return (user, tokens.map(\.token))
         }
     }
 

@@ -1,7 +1,8 @@
 import GRDB
 
 enum ReportCategory: String, Codable, Sendable {
-    case suspicious, harassing, inappropriate, spam
+    /// `custom` comes with a name of its own (`custom_report_category_name`).
+    case suspicious, harassing, inappropriate, spam, custom
 }
 
 /// A report as stored: what was reported, by whom, and snapshots of it all as the JSON
@@ -10,6 +11,8 @@ struct ReportRecord: Sendable, FetchableRecord {
     var id: Int64 = 0
     var type: String
     var category: ReportCategory
+    /// The name of a `custom` category; nil for the others.
+    var customCategoryName: String?
     var description: String
     var channelType: ChannelType?
     var channelURL: String?
@@ -44,12 +47,14 @@ struct ReportRecord: Sendable, FetchableRecord {
     enum Columns: Int, TableColumns {
         case id, report_type, report_category, report_description, channel_type, channel_url, message_id
         case offending_user_id, reporting_user, offending_user, reported_message, channel, created_at
+        case custom_report_category_name
     }
 
     init(row: Row) {
         id = row[Columns.id]
         type = row[Columns.report_type]
         category = ReportCategory(rawValue: row[Columns.report_category]) ?? .suspicious
+        customCategoryName = row[Columns.custom_report_category_name]
         description = row[Columns.report_description]
         channelType = (row[Columns.channel_type] as String?).flatMap(ChannelType.init(rawValue:))
         channelURL = row[Columns.channel_url]

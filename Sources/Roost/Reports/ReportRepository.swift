@@ -6,14 +6,14 @@ struct ReportRepository: Sendable {
     func insert(_ report: ReportRecord, in db: Database) throws {
         try db.executeCached(
             sql: """
-                INSERT INTO reports (report_type, report_category, report_description, channel_type, channel_url, message_id,
-                    offending_user_id, reporting_user, offending_user, reported_message, channel, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO reports (report_type, report_category, custom_report_category_name, report_description, channel_type,
+                    channel_url, message_id, offending_user_id, reporting_user, offending_user, reported_message, channel, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                report.type, report.category.rawValue, report.description, report.channelType?.rawValue, report.channelURL,
-                report.messageID, report.offendingUserID, report.reportingUser, report.offendingUser, report.reportedMessage,
-                report.channel, report.createdAt,
+                report.type, report.category.rawValue, report.customCategoryName, report.description, report.channelType?.rawValue,
+                report.channelURL, report.messageID, report.offendingUserID, report.reportingUser, report.offendingUser,
+                report.reportedMessage, report.channel, report.createdAt,
             ]
         )
     }

@@ -7,6 +7,7 @@ struct ReportBody: JSONObject, ResponseEncodable {
     func write(to fields: inout JSONFields) throws {
         try fields.write("report_type", report.type)
         try fields.write("report_category", report.category.rawValue)
+        try fields.writeIfPresent("custom_report_category_name", report.customCategoryName)
         // The snapshots are written back exactly as stored, so the same report always answers
         // the same bytes. What a report does not concern is left out rather than null, which
         // the official SDK refuses.

@@ -11,6 +11,7 @@ struct ReportService: Sendable {
     private let lookup = MessageLookup()
 
     static let maxDescriptionLength = 250
+    static let maxCustomCategoryNameLength = 50
 
     func reportMessage(_ messageID: Int64, in type: ChannelType, _ url: String, _ request: ReportRequest) async throws -> ReportRecord {
         try await file(request) { db in
@@ -66,9 +67,11 @@ struct ReportService: Sendable {
         if let description = request.reportDescription, description.count > Self.maxDescriptionLength {
             throw APIError.tooLong("report_description", max: Self.maxDescriptionLength)
         }
+        let customName = try Self.customCategoryName(of: request)
         let now = clock.now
         return try await database.write { db in
             var report = try build(db)
+            report.customCategoryName = customName
             if let reporterID = request.reportingUserID, !reporterID.isEmpty {
                 report.reportingUser = JSONColumn.encode(EmbeddedUser(user: try users.existingSummary(of: reporterID, in: db)))
             }
@@ -77,6 +80,14 @@ struct ReportService: Sendable {
             try record(report, in: db)
             return report
         }
+    }
+
+    /// The name a `custom` category must give (and the others do not keep).
+    private static func customCategoryName(of request: ReportRequest) throws(APIError) -> String? {
+        guard request.reportCategory == .custom else { return nil }
+        guard let name = request.customReportCategoryName, !name.isEmpty else { throw .missing("custom_report_category_name") }
+        guard name.count <= maxCustomCategoryNameLength else { throw .tooLong("custom_report_category_name", max: maxCustomCategoryNameLength) }
+        return name
     }
 
     /// `message:report`, `user:report` or `{group|open}_channel:report`, with the report's
@@ -91,6 +102,7 @@ struct ReportService: Sendable {
         payload.add("created_at", report.createdAt / 1000)
         payload.add("report_type", report.type)
         payload.add("report_category", report.category.rawValue)
+        if let name = report.customCategoryName { payload.add("custom_report_category_name", name) }
         payload.add("report_description", report.description)
         for (key, snapshot) in [
             ("reporting_user", report.reportingUser), ("offending_user", report.offendingUser),

@@ -162,6 +162,11 @@ struct UserRepository: Sendable {
         )
     }
 
+    /// Revokes every session token of the user, listed or not.
+    func revokeSessionTokens(ofRow rowID: Int64, in db: Database) throws {
+        try db.executeCached(sql: "DELETE FROM session_tokens WHERE user_id = ?", arguments: [rowID])
+    }
+
     /// Whether `token` is the user's access token or one of their session tokens still valid at `now`.
     func accepts(_ token: String, for userID: String, at now: Int64, in db: Database) throws -> Bool {
         try Bool.fetchOne(

@@ -14,6 +14,7 @@ struct UserRoutes: Sendable {
         group.delete(":user_id", use: delete)
 
         group.post(":user_id/token", use: issueSessionToken)
+        group.delete(":user_id/token", use: revokeSessionTokens)
 
         group.get(":user_id/channel_invitation_preference", use: invitationPreference)
         group.put(":user_id/channel_invitation_preference", use: setInvitationPreference)
@@ -83,6 +84,11 @@ struct UserRoutes: Sendable {
         let body = try await request.decodeJSON(CreateSessionTokenRequest.self)
         let token = try await users.issueToken(for: try context.pathParameter("user_id"), expiresAt: body.expiresAt)
         return IssuedToken(token: token.sessionToken, expiresAt: token.expiresAt)
+    }
+
+    @Sendable func revokeSessionTokens(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try await users.revokeTokens(of: try context.pathParameter("user_id"))
+        return EmptyObject()
     }
 
     @Sendable func invitationPreference(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

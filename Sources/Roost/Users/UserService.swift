@@ -102,6 +102,13 @@ struct UserService: Sendable {
         return token
     }
 
+    /// `DELETE /v3/users/{user_id}/token`: every session token the user has stops working.
+    func revokeTokens(of userID: String) async throws {
+        try await database.write { db in
+            try users.revokeSessionTokens(ofRow: try users.existingRowID(of: userID, in: db), in: db)
+        }
+    }
+
     /// The user is online while one of their own event streams is open; the last to close
     /// sets `last_seen_at`.
     /// Counts a stream of the user's own in; answers the user's row id, to count it out by.

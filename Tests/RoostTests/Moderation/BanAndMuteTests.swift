@@ -62,7 +62,7 @@ import Testing
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
             let muted = try await api.post("/v3/group_channels/chat/mute", #"{"user_id": "bob", "seconds": 30, "description": "calm down"}"#)
-            #expect(muted["channel_url"] == "chat")
+            #expect(muted.json == [:])
             expectError(try await api.post("/v3/group_channels/chat/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "x"}"#), code: 900041)
             #expect(try await api.memberIDs(of: "chat") == ["alice", "bob"])
             #expect(try await api.memberIDs(of: "chat", query: "muted_member_filter=muted") == ["bob"])
@@ -77,8 +77,19 @@ import Testing
             let mutedIn = try await api.get("/v3/users/bob/mute")["muted_channels"][0]
             #expect(mutedIn["channel_url"] == "chat")
             #expect(mutedIn["end_at"].int == 1_700_000_030_000)
+            clock.advance(milliseconds: 10_000)
+            #expect(try await api.get("/v3/group_channels/chat/mute")["muted_list"][0]["remaining_duration"] == 20_000)
+            #expect(try await api.get("/v3/users/bob/mute")["muted_channels"][0]["remaining_duration"] == 20_000)
 
-            clock.advance(milliseconds: 30_000)
+            // A mute's reason may be 2,048 characters long, a ban's 250.
+            let long = String(repeating: "a", count: 2048)
+            #expect(try await api.post("/v3/group_channels/chat/mute", #"{"user_id": "alice", "seconds": 30, "description": "\#(long)"}"#).status == .ok)
+            expectError(try await api.post("/v3/group_channels/chat/mute", #"{"user_id": "alice", "description": "\#(long)a"}"#), code: 400110)
+            let ban = String(repeating: "b", count: 251)
+            expectError(try await api.post("/v3/group_channels/chat/ban", #"{"user_id": "alice", "description": "\#(ban)"}"#), code: 400110)
+            #expect(try await api.delete("/v3/group_channels/chat/mute/alice").json == [:])
+
+            clock.advance(milliseconds: 20_000)
             #expect(try await api.get("/v3/group_channels/chat/mute/bob")["is_muted"] == false)
             try await api.say("bob", "back", in: "chat")
 

@@ -40,4 +40,28 @@ import Testing
             expectError(try await api.post("/v3/users/carol/block", "{}"), code: 400105)
         }
     }
+
+    @Test func listsShowEitherSideOfBlocksFilteredByMetadata() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol", "eve")
+            _ = try await api.post("/v3/users/bob/metadata", #"{"metadata": {"team": "red"}}"#)
+            _ = try await api.post("/v3/users/alice/block", #"{"user_ids": ["bob", "carol"]}"#)
+            _ = try await api.post("/v3/users/eve/block", #"{"target_id": "bob"}"#)
+
+            func ids(_ path: String) async throws -> [String] {
+                try await api.get(path)["users"].array.compactMap { $0["user_id"].string }
+            }
+            #expect(try await ids("/v3/users/alice/block") == ["bob", "carol"])
+            #expect(try await ids("/v3/users/alice/block?list=blocked_by_me") == ["bob", "carol"])
+            #expect(try await ids("/v3/users/bob/block?list=blocking_me") == ["alice", "eve"])
+            #expect(try await ids("/v3/users/bob/block?list=blocking_me&user_ids=eve") == ["eve"])
+            #expect(try await ids("/v3/users/alice/block?list=blocking_me") == [])
+            #expect(try await ids("/v3/users/alice/block?metadatakey=team&metadatavalues_in=red,blue") == ["bob"])
+            #expect(try await ids("/v3/users/alice/block?metadatakey=team&metadatavalues_in=blue") == [])
+            let first = try await api.get("/v3/users/bob/block?list=blocking_me&limit=1")
+            #expect(first["users"].array.compactMap { $0["user_id"].string } == ["alice"])
+            #expect(try await ids("/v3/users/bob/block?list=blocking_me&limit=1&token=\(first["next"].string ?? "")") == ["eve"])
+            expectError(try await api.get("/v3/users/alice/block?list=everyone"), code: 400111)
+        }
+    }
 }

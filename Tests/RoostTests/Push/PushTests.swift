@@ -21,9 +21,11 @@ import Testing
             #expect(try await api.get("/v3/users/alice/push/gcm")["tokens"].array.isEmpty)
             #expect(try await api.get("/v3/push/device_tokens/gcm/fcm%3Aa%2Fb").json == .array([.object(["user_id": "bob"])]))
 
-            #expect(try await api.delete("/v3/users/bob/push/gcm/fcm%3Aa%2Fb")["user"]["user_id"] == "bob")
+            let removed = try await api.delete("/v3/users/bob/push/gcm/fcm%3Aa%2Fb")
+            #expect(removed["user"]["user_id"] == "bob" && removed["token"] == ["fcm:a/b"])
             #expect(try await api.get("/v3/push/device_tokens/gcm/fcm%3Aa%2Fb").json == .array([]))
-            #expect(try await api.delete("/v3/users/alice/push")["user"]["user_id"] == "alice")
+            let removedAll = try await api.delete("/v3/users/alice/push")
+            #expect(removedAll["user"]["user_id"] == "alice" && removedAll["token"] == ["abcdef"])
             #expect(try await api.get("/v3/users/alice/push/apns")["tokens"].array.isEmpty)
 
             let categories = try await api.get("/roost/events?category=user:device_token_register&category=user:device_token_unregister")["events"].array
@@ -31,6 +33,11 @@ import Testing
                 "user:device_token_register", "user:device_token_register", "user:device_token_unregister",
                 "user:device_token_register", "user:device_token_unregister", "user:device_token_unregister",
             ])
+
+            #expect(try await api.post("/v3/users/bob/push/gcm", #"{"gcm_reg_token": "t1"}"#).status == .ok)
+            #expect(try await api.delete("/v3/push/device_tokens/gcm/t1").json == .array([.object(["user_id": "bob"])]))
+            #expect(try await api.get("/v3/users/bob/push/gcm")["tokens"] == [])
+            #expect(try await api.delete("/v3/push/device_tokens/gcm/t1").json == .array([]))
 
             expectError(try await api.post("/v3/users/alice/push/voip", #"{"gcm_reg_token": "x"}"#), code: 400111)
             expectError(try await api.post("/v3/users/alice/push/gcm", #"{"apns_device_token": "x"}"#), code: 400105)

@@ -50,4 +50,29 @@ import Testing
             expectError(try await api.post("/v3/report/group_channels/chat/messages/999", #"{"report_category": "spam"}"#), code: 400201)
         }
     }
+
+    @Test func aCustomCategoryGivesItsName() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
+            let custom = try await api.post(
+                "/v3/report/users/bob",
+                #"{"channel_type": "group_channels", "channel_url": "chat", "report_category": "custom", "custom_report_category_name": "scam"}"#
+            )
+            #expect(custom["report_category"] == "custom")
+            #expect(custom["custom_report_category_name"] == "scam")
+            let spam = try await api.post("/v3/report/group_channels/chat", #"{"report_category": "spam", "custom_report_category_name": "ignored"}"#)
+            #expect(spam["custom_report_category_name"] == nil)
+            #expect(try await api.get("/v3/report")["report_logs"].array.map { $0["custom_report_category_name"] } == ["scam", nil])
+            let event = try await api.get("/roost/events?category=user:report")["events"][0]["payload"]
+            #expect(event["custom_report_category_name"] == "scam")
+
+            expectError(try await api.post("/v3/report/users/bob", #"{"report_category": "custom"}"#), code: 400105)
+            let tooLong = String(repeating: "x", count: 51)
+            expectError(
+                try await api.post("/v3/report/users/bob", #"{"report_category": "custom", "custom_report_category_name": "\#(tooLong)"}"#),
+                code: 400110
+            )
+        }
+    }
 }

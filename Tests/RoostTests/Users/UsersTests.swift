@@ -212,6 +212,17 @@ import Testing
             expectError(try await api.post("/v3/users/fay/token", #"{"expires_at": 1600000000000}"#), code: 400111)
             expectError(try await api.post("/v3/users/fay/token", #"{"expires_at": "soon"}"#), code: 400101)
             expectError(try await api.post("/v3/users/ghost/token", "{}"), code: 400201)
+
+            func reads(with token: String) async throws -> API.Reply {
+                try await api.call(.get, "/roost/events?user_id=fay", token: nil, headers: [.init("Session-Key")!: token])
+            }
+            let issued = try #require(defaulted["token"].string)
+            #expect(try await reads(with: issued).status == .ok)
+            #expect(try await api.put("/v3/users/fay", #"{"issue_session_token": true}"#)["session_tokens"].array.count == 1)
+            #expect(try await api.delete("/v3/users/fay/token").json == [:])
+            expectError(try await reads(with: issued), status: .unauthorized, code: 400302)
+            #expect(try await api.get("/v3/users/fay")["session_tokens"] == [])
+            expectError(try await api.delete("/v3/users/ghost/token"), code: 400201)
         }
     }
 
