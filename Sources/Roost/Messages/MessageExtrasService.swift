@@ -11,8 +11,8 @@ struct MessageExtrasService: Sendable {
     private let reactions = ReactionRepository()
     private let lookup = MessageLookup()
 
-    /// The longest reaction key Sendbird takes.
-    static let maxReactionLength = 192
+    /// The longest reaction key Sendbird takes (its "add a reaction" page), as long as an emoji's key.
+    static let maxReactionLength = EmojiService.maxKeyLength
 
     /// What adding or removing a reaction answers.
     struct ReactionChange: Sendable {

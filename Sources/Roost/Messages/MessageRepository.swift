@@ -61,6 +61,8 @@ struct MessageFilter: Sendable {
     var customTypes: [String]?
     var includingRemoved = false
     var replyType = ReplyType.none
+    /// A thread only: this parent message and its direct replies (`replyType` then does not apply).
+    var thread: Int64?
     /// Messages sent at or before this time are gone for the reading member.
     var visibleAfter: Int64 = 0
     /// The member reading, whose withheld messages (from users they block) are left out.
@@ -229,6 +231,10 @@ struct MessageRepository: Sendable {
         if let types = filter.customTypes, !types.contains("*") {
             let list = SQL.ValueList(types)
             conditions.add("custom_type IN (\(list.placeholders))", list.arguments)
+        }
+        if let thread = filter.thread {
+            conditions.add("(id = ? OR parent_message_id = ?)", [thread, thread])
+            return
         }
         switch filter.replyType {
         case .none, .onlyReplyToChannel: conditions.add("parent_message_id IS NULL")

@@ -84,9 +84,13 @@ extension MessageService.HistoryRequest {
         filter.messageType = try query.option("message_type", as: MessageType.self)
         filter.customTypes = query.list("custom_types", orSingle: "custom_type")
         filter.includingRemoved = try query.bool("including_removed") ?? false
+        // `include_replies` is the older name Sendbird's threading pages still list.
         let withReplies = try query.bool("with_replies")
+        let includeReplies = try query.bool("include_replies")
         filter.replyType = try query.option("include_reply_type", as: MessageFilter.ReplyType.self)
-            ?? (withReplies == true ? .all : .none)
+            ?? ((withReplies ?? includeReplies) == true ? .all : .none)
+        // A thread's page: the parent and its replies (Sendbird's "list threaded replies").
+        filter.thread = try query.int64("parent_message_id").flatMap { $0 > 0 ? $0 : nil }
         // Roost has no subchannels: an open channel is one room, so either value lists the same
         // messages. A wrong type is still refused.
         _ = try query.bool("show_subchannel_messages_only")

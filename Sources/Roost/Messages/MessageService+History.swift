@@ -17,11 +17,11 @@ extension MessageService {
         var options = MessageViewOptions()
 
         /// Names the shape of page a channel's kept newest page serves, or nil for a page that is
-        /// not kept: one filtered by sender, type, custom type or operator, or read by a member
-        /// whose hidden history or blocked users leave messages out.
+        /// not kept: one filtered by sender, type, custom type, operator or thread, or read by a
+        /// member whose hidden history or blocked users leave messages out.
         func tailVariant(of type: ChannelType) -> Int? {
             guard senderIDs == nil, readerID == nil || type == .open, filter.operatorFilter == .all,
-                  filter.messageType == nil, filter.customTypes == nil
+                  filter.messageType == nil, filter.customTypes == nil, filter.thread == nil
             else { return nil }
             let flags = [
                 options.includeReactions, options.includeThreadInfo, options.includeParentMessageInfo,

@@ -130,7 +130,7 @@ struct MessageService: Sendable {
             // A retried import answers the message stored the first time.
             return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
         }
-        let parent = try request.parentMessageID.map { id throws in try parentMessage(id, in: channel, in: db) }
+        let parent = try request.parentMessageID.map { id throws in try parentMessage(id, of: messageType, in: channel, in: db) }
         let createdAt = request.createdAt ?? now
         var new = NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt)
         new.isOperatorMessage = isOperator
@@ -252,13 +252,17 @@ struct MessageService: Sendable {
         return poll
     }
 
-    private func parentMessage(_ id: Int64, in channel: ChannelRecord, in db: Database) throws -> MessageRecord {
+    /// The message a reply of `type` answers. Threads hold text and file messages only: an
+    /// admin message neither replies nor is replied to (Sendbird's threading pages).
+    private func parentMessage(_ id: Int64, of type: MessageType, in channel: ChannelRecord, in db: Database) throws -> MessageRecord {
+        guard type != .admin else { throw APIError.invalid("parent_message_id", "An admin message cannot be a reply.") }
         guard let parent = try messages.find(id: id, in: db), parent.channelID == channel.rowID, !parent.isRemoved else {
             throw APIError.notFound("Parent message")
         }
         guard parent.parentMessageID == nil else {
             throw APIError.invalid("parent_message_id", "A reply cannot have replies of its own.")
         }
+        guard parent.type != .admin else { throw APIError.invalid("parent_message_id", "An admin message cannot have replies.") }
         return parent
     }
 

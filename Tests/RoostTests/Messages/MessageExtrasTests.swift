@@ -34,6 +34,9 @@ import Testing
             #expect(try await api.post(base, #"{"user_id": "alice", "reaction": "heart"}"#).status == .ok)
             expectError(try await api.put("/v3/applications/settings/reactions", "{}"), code: 400105)
             expectError(try await api.post(base, #"{"user_id": "bob", "reaction": ""}"#), code: 400105)
+            // A reaction key is at most 30 characters long.
+            #expect(try await api.post(base, #"{"user_id": "bob", "reaction": "\#(String(repeating: "k", count: 30))"}"#).status == .ok)
+            expectError(try await api.post(base, #"{"user_id": "bob", "reaction": "\#(String(repeating: "k", count: 31))"}"#), code: 400110)
             expectError(try await api.post("/v3/group_channels/chat/messages/999/reactions", #"{"user_id": "bob", "reaction": "x"}"#), code: 400201)
             #expect(try await api.post("/v3/open_channels", #"{"channel_url": "lobby"}"#).status == .ok)
             let openID = try await api.send("lobby", #"{"message_type": "MESG", "user_id": "alice", "message": "x"}"#, channelType: "open_channels")["message_id"].int!
