@@ -185,32 +185,33 @@ struct ChannelQuery: Sendable {
         return ((fromSQL, fromArguments), conditions)
     }
 
-    /// Channels whose members are exactly the users named. In a user's own list the user
-    /// counts among them whether named or not: `["ned"]` finds their 1-on-1 channels with Ned,
-    /// as the SDKs' exact filter does.
+    /// Channels whose members are exactly the users named; ids of no user are passed over, as
+    /// on Sendbird. In a user's own list the user counts among them whether named or not:
+    /// `["ned"]` finds their 1-on-1 channels with Ned, as the SDKs' exact filter does.
     private func addExactMembers(_ userIDs: [String], viewer: Int64?, to conditions: inout Conditions) {
-        let unique = Array(Set(userIDs))
-        let list = SQL.ValueList(unique)
+        let list = SQL.ValueList(Array(Set(userIDs)))
+        let named = "(SELECT COUNT(*) FROM users WHERE user_id IN (\(list.placeholders)))"
         guard let viewer else {
             conditions.add(
                 """
-                (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = ?
+                (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = \(named)
                 AND (SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id
-                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders))) = ?
+                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders))) = \(named)
                 """,
-                [unique.count] + list.values + [unique.count]
+                list.values + list.values + list.values
             )
             return
         }
         // How many members the channel must have: those named, and the viewer if not named.
-        let expected = "(? + NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND user_id IN (\(list.placeholders))))"
+        let expected = "(\(named) + NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND user_id IN (\(list.placeholders))))"
+        let expectedValues = list.values + [viewer] + list.values
         conditions.add(
             """
             (SELECT COUNT(*) FROM members m WHERE m.channel_id = c.id) = \(expected)
             AND (SELECT COUNT(*) FROM members m JOIN users u ON u.id = m.user_id
                  WHERE m.channel_id = c.id AND (m.user_id = ? OR u.user_id IN (\(list.placeholders)))) = \(expected)
             """,
-            [unique.count, viewer] + list.values + [viewer] + list.values + [unique.count, viewer] + list.values
+            expectedValues + [viewer] + list.values + expectedValues
         )
     }
 

@@ -79,12 +79,12 @@ struct ChannelRepository: Sendable {
         try db.executeCached(
             sql: """
                 UPDATE channels SET name = ?, cover_url = ?, custom_type = ?, data = ?, is_distinct = ?, is_public = ?,
-                    is_discoverable = ?, access_code = ?, freeze = ?, distinct_key = ?
+                    is_super = ?, is_discoverable = ?, access_code = ?, freeze = ?, distinct_key = ?
                 WHERE id = ?
                 """,
             arguments: [
                 channel.name, channel.coverURL, channel.customType, channel.data, channel.isDistinct, channel.isPublic,
-                channel.isDiscoverable, channel.accessCode, channel.freeze, channel.distinctKey, channel.rowID,
+                channel.isSuper, channel.isDiscoverable, channel.accessCode, channel.freeze, channel.distinctKey, channel.rowID,
             ]
         )
     }

@@ -4,13 +4,18 @@ import GRDB
 struct MemberListQuery: Sendable {
     enum Order: String { case memberNicknameAlphabetical = "member_nickname_alphabetical", operatorThenMemberAlphabetical = "operator_then_member_alphabetical" }
     enum OperatorFilter: String { case all, `operator`, nonoperator }
-    enum StateFilter: String { case all, joinedOnly = "joined_only", invitedOnly = "invited_only" }
+    enum StateFilter: String {
+        case all, joinedOnly = "joined_only", invitedOnly = "invited_only"
+        case invitedByFriend = "invited_by_friend", invitedByNonFriend = "invited_by_non_friend"
+    }
     enum MutedFilter: String { case all, muted, unmuted }
+    enum ActiveFilter: String { case all, activated, deactivated }
 
     var order = Order.memberNicknameAlphabetical
     var operatorFilter = OperatorFilter.all
     var stateFilter = StateFilter.all
     var mutedFilter = MutedFilter.all
+    var activeFilter = ActiveFilter.all
     var nicknamePrefix: String?
     var after: PageCursor?
     /// The time mutes are judged at (Unix ms).
@@ -172,7 +177,14 @@ struct MemberRepository: Sendable {
         switch query.stateFilter {
         case .all: break
         case .joinedOnly: conditions.add("m.state = 'joined'")
-        case .invitedOnly: conditions.add("m.state = 'invited'")
+        // Roost keeps no friend lists, so no invitation comes from a friend.
+        case .invitedOnly, .invitedByNonFriend: conditions.add("m.state = 'invited'")
+        case .invitedByFriend: conditions.add("0")
+        }
+        switch query.activeFilter {
+        case .all: break
+        case .activated: conditions.add("u.is_active = 1")
+        case .deactivated: conditions.add("u.is_active = 0")
         }
         if let prefix = query.nicknamePrefix { conditions.add("u.nickname GLOB ?", [SQL.globPrefix(prefix)]) }
         let orderBy: String

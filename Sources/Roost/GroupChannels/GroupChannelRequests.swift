@@ -57,13 +57,15 @@ struct UpdateGroupChannelRequest: Decodable {
     var data: String?
     var isDistinct: Bool?
     var isPublic: Bool?
+    /// True makes the channel a Supergroup, for good.
+    var isSuper: Bool?
     var isDiscoverable: Bool?
     var accessCode: String?
     var operatorIDs: [String]?
 
     enum CodingKeys: String, CodingKey {
         case name, coverURL = "cover_url", customType = "custom_type", data, isDistinct = "is_distinct"
-        case isPublic = "is_public", isDiscoverable = "is_discoverable", accessCode = "access_code"
+        case isPublic = "is_public", isSuper = "is_super", isDiscoverable = "is_discoverable", accessCode = "access_code"
         case operatorIDs = "operator_ids"
     }
 }

@@ -247,6 +247,14 @@ struct GroupChannelService: Sendable {
             if let isDiscoverable = request.isDiscoverable { channel.isDiscoverable = isDiscoverable }
             if let accessCode = request.accessCode { channel.accessCode = accessCode.isEmpty ? nil : accessCode }
             if !channel.isPublic { channel.accessCode = nil }
+            if let isSuper = request.isSuper, isSuper != channel.isSuper {
+                // A channel made a Supergroup stays one (Sendbird's "update a group channel" page).
+                guard isSuper else { throw APIError.invalid("is_super", "A Supergroup channel cannot become a group channel again.") }
+                guard !(request.isDistinct ?? channel.isDistinct) else {
+                    throw APIError.invalid("is_super", "A distinct channel cannot become a Supergroup channel.")
+                }
+                channel.isSuper = true
+            }
             if let isDistinct = request.isDistinct {
                 if isDistinct && channel.isSuper {
                     throw APIError.invalid("is_distinct", "A Supergroup channel cannot be distinct.")

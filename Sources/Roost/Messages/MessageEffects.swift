@@ -39,6 +39,7 @@ struct MessageEffects: Sendable {
         let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
         if channel.isOneOnOne { try members.releaseShownLastMessage(channelID: channel.rowID, except: withheldFrom, in: db) }
         try readState.unhideOnNewMessage(in: channel.rowID, in: db)
+        if let sender = message.senderRowID { try readState.unhideForSender(sender, in: channel.rowID, in: db) }
         if counted {
             try readState.countNewMessage(
                 in: channel.rowID, sentBy: message.senderRowID, senderReadsIt: markAsRead, mentioning: Array(mentioned.prefix(MessageRules.notifiedMentions)),

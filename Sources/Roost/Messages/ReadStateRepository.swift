@@ -125,6 +125,15 @@ struct ReadStateRepository: Sendable {
         )
     }
 
+    /// A member who sends to a channel they hid sees it again, even one they hid with
+    /// `allow_auto_unhide` false (Sendbird's "hide a channel" page).
+    func unhideForSender(_ userRowID: Int64, in channelID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE members SET hidden_state = 'unhidden' WHERE channel_id = ? AND user_id = ? AND hidden_state != 'unhidden'",
+            arguments: [channelID, userRowID]
+        )
+    }
+
     /// A member's new count preference. A count of messages starts again from zero when
     /// messages stop counting or start counting again (it counted none in between).
     func setCountPreference(_ preference: CountPreference, channelID: Int64, userRowID: Int64, in db: Database) throws {

@@ -54,6 +54,8 @@ import Testing
             #expect(try await list("created_after=1700000001500") == ["ch-frozen", "ch-super", "ch-pub"])
             #expect(try await list("created_before=1700000001500") == ["ch-abc", "ch-ab"])
             #expect(try await list("members_exactly_in=bob,alice") == ["ch-ab"])
+            // Ids of no user are passed over.
+            #expect(try await list("members_exactly_in=bob,alice,nobody") == ["ch-ab"])
             #expect(try await list("members_include_in=alice,bob") == ["ch-abc", "ch-ab"])
             #expect(try await list("members_include_in=alice,bob&query_type=AND") == ["ch-abc", "ch-ab"])
             #expect(try await list("members_include_in=carol,dan&query_type=OR") == ["ch-frozen", "ch-super", "ch-pub", "ch-abc"])

@@ -152,6 +152,14 @@ import Testing
             #expect(distinct["is_distinct"] == true)
             #expect(try await api.createChannel(#"{"user_ids": ["alice", "bob"], "is_distinct": true, "custom_type": "t"}"#)["channel_url"].string == url)
 
+            // A channel becomes a Supergroup for good, and only while not distinct.
+            expectError(try await api.put("/v3/group_channels/\(url)", #"{"is_super": true}"#), code: 400111)
+            let supergroup = try await api.put("/v3/group_channels/\(url)", #"{"is_super": true, "is_distinct": false}"#)
+            #expect(supergroup["is_super"] == true && supergroup["is_distinct"] == false)
+            #expect(try await api.get("/v3/group_channels/\(url)")["is_super"] == true)
+            expectError(try await api.put("/v3/group_channels/\(url)", #"{"is_super": false}"#), code: 400111)
+            #expect(try await api.put("/v3/group_channels/\(url)", #"{"is_super": true}"#).status == .ok)
+
             expectError(try await api.put("/v3/group_channels/\(url)", #"{"name": 1}"#), code: 400100)
             expectError(try await api.put("/v3/group_channels/\(url)", #"{"operator_ids": ["ghost"]}"#), code: 400201)
             #expect(try await api.delete("/v3/group_channels/\(url)").json == [:])

@@ -52,6 +52,31 @@ import Testing
 
             let open = try await api.createChannel(#"{"user_ids": ["alice"], "is_public": true}"#)["channel_url"].string!
             #expect(try await api.put("/v3/group_channels/\(open)/join", #"{"user_id": "carol"}"#)["joined_member_count"] == 2)
+
+            // An invitation to a channel with an access code is accepted with the code.
+            let coded = try await api.createChannel(#"{"user_ids": ["alice"], "is_public": true, "access_code": "k3y"}"#)["channel_url"].string!
+            _ = try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
+            _ = try await api.post("/v3/group_channels/\(coded)/invite", #"{"user_ids": ["carol"], "inviter_id": "alice"}"#)
+            expectError(try await api.put("/v3/group_channels/\(coded)/accept", #"{"user_id": "carol"}"#), code: 400108)
+            #expect(try await api.put("/v3/group_channels/\(coded)/accept", #"{"user_id": "carol", "access_code": "k3y"}"#).status == .ok)
+        }
+    }
+
+    @Test func memberListsFilterByInvitationAndActivity() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            _ = try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
+            _ = try await api.post("/v3/group_channels/room/invite", #"{"user_ids": ["carol"], "inviter_id": "alice"}"#)
+            _ = try await api.put("/v3/users/bob", #"{"is_active": false, "leave_all_when_deactivated": false}"#)
+
+            #expect(try await api.memberIDs(of: "room", query: "member_state_filter=invited_only") == ["carol"])
+            #expect(try await api.memberIDs(of: "room", query: "member_state_filter=invited_by_non_friend") == ["carol"])
+            #expect(try await api.memberIDs(of: "room", query: "member_state_filter=invited_by_friend") == [])
+            #expect(try await api.memberIDs(of: "room", query: "member_active_mode_filter=activated") == ["alice", "carol"])
+            #expect(try await api.memberIDs(of: "room", query: "member_active_mode_filter=deactivated") == ["bob"])
+            #expect(try await api.memberIDs(of: "room", query: "member_active_mode_filter=all") == ["alice", "bob", "carol"])
+            expectError(try await api.get("/v3/group_channels/room/members?member_active_mode_filter=sometimes"), code: 400111)
         }
     }
 
@@ -165,6 +190,10 @@ import Testing
 
             #expect(try await api.delete("/v3/group_channels/\(first)/hide?user_id=alice").json == [:])
             #expect(try await urls("") == [first])
+            // A member who sends to a channel they hid sees it again, whatever they allowed.
+            try await api.say("alice", "back", in: second)
+            #expect(try await urls("") == [second, first])
+            #expect(try await api.get("/v3/users/bob/my_group_channels?show_empty=true")["channels"].array.count == 1)
             #expect(try await api.delete("/v3/group_channels/\(second)/hide?should_unhide_all=true").status == .ok)
             #expect(try await urls("") == [second, first])
             #expect(try await api.get("/v3/users/bob/my_group_channels?show_empty=true")["channels"].array.count == 2)
