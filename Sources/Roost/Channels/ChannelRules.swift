@@ -10,6 +10,9 @@ enum ChannelRules {
     /// Members of a group channel that is not a Supergroup.
     static let maxMembers = 100
     static let maxSupergroupMembers = 20_000
+    /// A Supergroup's view shows this many of its members, as a preview (Sendbird's "view a
+    /// group channel" page).
+    static let supergroupMemberPreview = 10
     /// Group channels one user may have joined at once.
     static let maxJoinedChannelsPerUser = 2000
     /// Users one invitation may name, users `members_include_in` may name, and users one

@@ -62,7 +62,7 @@ struct GroupChannelAssembler: Sendable {
                 createdBy: record.createdBy.flatMap { summaries[$0] },
                 operators: channelOperators.compactMap { summaries[$0] },
                 members: options.showMembers
-                    ? channelMembers.compactMap { member in
+                    ? channelMembers.prefix(record.isSuper ? ChannelRules.supergroupMemberPreview : .max).compactMap { member in
                         summaries[member.userRowID].map {
                             ChannelMember(
                                 user: $0, state: member.state, isOperator: operatorSet.contains(member.userRowID),

@@ -35,7 +35,11 @@ struct WebhookService: Sendable {
             if let url = change.url { settings.url = url }
             if let includeMembers = change.includeMembers { settings.includeMembers = includeMembers }
             if let includeUnreadCount = change.includeUnreadCount { settings.includeUnreadCount = includeUnreadCount }
-            if let enabledEvents = change.enabledEvents { settings.enabledEvents = enabledEvents }
+            if let enabledEvents = change.enabledEvents {
+                settings.enabledEvents = enabledEvents
+                // Subscribing to nothing turns webhooks off (Sendbird's "choose events" page).
+                if enabledEvents.isEmpty { settings.enabled = false }
+            }
             if settings.enabled, settings.url.isEmpty { throw APIError.missing("url") }
             if settings.enabled, !wasEnabled { try DeliveryCursorRepository().skipToHead(WebhookFeed.name, in: db) }
             try webhooks.save(settings, in: db)

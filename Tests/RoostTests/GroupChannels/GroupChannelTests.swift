@@ -128,7 +128,13 @@ import Testing
             for id in ids { try await api.createUser(id) }
             let list = ids.map { "\"\($0)\"" }.joined(separator: ", ")
             expectError(try await api.post("/v3/group_channels", #"{"user_ids": [\#(list)]}"#), code: 400203)
-            #expect(try await api.createChannel(#"{"user_ids": [\#(list)], "is_super": true}"#)["member_count"] == 101)
+            let supergroup = try await api.createChannel(#"{"user_ids": [\#(list)], "is_super": true}"#)
+            #expect(supergroup["member_count"] == 101)
+            // A Supergroup shows ten of its members, as a preview.
+            let url = try #require(supergroup["channel_url"].string)
+            let viewed = try await api.get("/v3/group_channels/\(url)?show_member=true")
+            #expect(viewed["members"].array.count == 10 && viewed["member_count"] == 101)
+            #expect(try await api.memberIDs(of: url).count == 100)
         }
     }
 

@@ -65,6 +65,10 @@ import Testing
                     #expect(post.signature == DeliveryEngine.signature(of: Array(post.body.utf8), key: key))
                 }
                 #expect(posts.map(\.body).joined().contains("second"))
+
+                // Subscribing to nothing turns webhooks off.
+                let none = try await api.put("/v3/applications/settings/webhook", #"{"enabled": true, "enabled_events": []}"#)
+                #expect(none["webhook"]["enabled"] == false && none["webhook"]["enabled_events"] == [])
             }
         }
     }
