@@ -1,18 +1,82 @@
 import Foundation
 import Hummingbird
 
-/// The profanity and domain filters by channel custom type, and what they replaced.
+/// The profanity and domain filters, the application's and each channel custom type's, and
+/// what they replaced.
 struct ModerationFilterService: Sendable {
     let database: AppDatabase
     private let repository = ModerationSettingsRepository()
     private let users = UserRepository()
 
-    /// Changes what the request names; answers the settings as they now are.
-    func update(_ customType: String, with change: ModerationSettingsChange) async throws -> ModerationSettings {
-        guard !customType.isEmpty else { throw APIError.missing("custom_type") }
+    /// What a change does to a custom type that has no settings yet.
+    enum Absent {
+        /// It gets settings: `PUT settings_global/{custom_type}`.
+        case creates
+        /// It is not found: `PUT settings_by_channel_custom_type/{custom_type}`.
+        case refuses
+    }
+
+    /// Changes what the request names in a custom type's settings; answers them as they now are.
+    func update(_ customType: String, with change: ModerationSettingsChange, absent: Absent) async throws -> ModerationSettings {
+        try Self.check(customType)
+        return try await write(customType, change) { existing in
+            guard existing != nil || absent == .creates else { throw APIError.notFound("Channel custom type settings") }
+        }
+    }
+
+    /// New settings for a custom type that has none.
+    func create(_ customType: String?, with change: ModerationSettingsChange) async throws -> ModerationSettings {
+        guard let customType else { throw APIError.missing("custom_type") }
+        try Self.check(customType)
+        return try await write(customType, change) { existing in
+            guard existing == nil else { throw APIError.alreadyExists("custom_type") }
+        }
+    }
+
+    /// The application's own settings, which every channel without settings of its custom
+    /// type goes through.
+    func applicationSettings() async throws -> ModerationSettings {
+        try await database.read { db in try repository.settings(for: ModerationSettingsRepository.application, in: db) ?? ModerationSettings() }
+    }
+
+    func updateApplication(with change: ModerationSettingsChange) async throws -> ModerationSettings {
+        try await write(ModerationSettingsRepository.application, change) { _ in }
+    }
+
+    func settings(of customType: String) async throws -> ModerationSettings {
+        try Self.check(customType)
+        return try await database.read { db in
+            guard let settings = try repository.settings(for: customType, in: db) else { throw APIError.notFound("Channel custom type settings") }
+            return settings
+        }
+    }
+
+    func delete(_ customType: String) async throws {
+        try Self.check(customType)
+        try await database.write { db in
+            guard try repository.delete(customType, in: db) else { throw APIError.notFound("Channel custom type settings") }
+        }
+    }
+
+    /// Every custom type's settings, by custom type.
+    func customTypes(page request: PageRequest) async throws -> Page<ModerationSettings> {
+        let after = try request.after.map { cursor throws(APIError) in try cursor.string(at: 0) }
+        return try await database.read { db in
+            Page(fetched: try repository.customTypes(after: after, limit: request.fetchLimit, in: db), request: request) {
+                PageCursor([$0.customType])
+            }
+        }
+    }
+
+    /// Applies `change` to the settings of `customType` once `allow` accepts the settings it has.
+    private func write(
+        _ customType: String, _ change: ModerationSettingsChange, allow: @escaping @Sendable (ModerationSettings?) throws -> Void
+    ) async throws -> ModerationSettings {
         try Self.check(change)
         return try await database.write { db in
-            var settings = try repository.settings(for: customType, in: db) ?? ModerationSettings()
+            let existing = try repository.settings(for: customType, in: db)
+            try allow(existing)
+            var settings = existing ?? ModerationSettings()
             settings.customType = customType
             if let domainFilter = change.domainFilter { settings.domainFilter = domainFilter }
             if let profanityFilter = change.profanityFilter { settings.profanityFilter = profanityFilter }
@@ -21,6 +85,11 @@ struct ModerationFilterService: Sendable {
             try repository.save(settings, in: db)
             return settings
         }
+    }
+
+    private static func check(_ customType: String) throws(APIError) {
+        guard !customType.isEmpty else { throw .missing("custom_type") }
+        try ChannelRules.checkCustomType(customType)
     }
 
     /// A message the profanity filter replaced, as `report/.../profanity_messages` shows it.

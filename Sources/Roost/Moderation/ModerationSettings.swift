@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 
-/// The profanity and domain filters of a channel custom type, as
-/// `PUT /v3/applications/settings_global/{custom_type}` sets and answers them. Roost applies
-/// the two text filters and profanity-triggered moderation; image moderation is stored and
-/// answered.
+/// The profanity and domain filters of a channel custom type, or of the whole application, as
+/// `/v3/applications/settings_global` and `/settings_by_channel_custom_type` set and answer
+/// them. Roost applies the two text filters and profanity-triggered moderation; image
+/// moderation is stored and answered.
 struct ModerationSettings: Codable, Sendable, Equatable, ResponseEncodable {
     struct DomainFilter: Codable, Sendable, Equatable {
         var domains: [String] = []
@@ -84,6 +84,16 @@ struct ModerationSettings: Codable, Sendable, Equatable, ResponseEncodable {
 
     init() {}
 
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        // The application's own settings belong to no custom type.
+        if !customType.isEmpty { try container.encode(customType, forKey: .customType) }
+        try container.encode(domainFilter, forKey: .domainFilter)
+        try container.encode(profanityFilter, forKey: .profanityFilter)
+        try container.encode(profanityTriggeredModeration, forKey: .profanityTriggeredModeration)
+        try container.encode(imageModeration, forKey: .imageModeration)
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         customType = try container.decodeIfPresent(String.self, forKey: .customType) ?? ""
@@ -92,6 +102,20 @@ struct ModerationSettings: Codable, Sendable, Equatable, ResponseEncodable {
         profanityTriggeredModeration = try container.decodeIfPresent(TriggeredModeration.self, forKey: .profanityTriggeredModeration)
             ?? TriggeredModeration()
         imageModeration = try container.decodeIfPresent(ImageModeration.self, forKey: .imageModeration) ?? ImageModeration()
+    }
+}
+
+/// The body of `POST /v3/applications/settings_by_channel_custom_type`: the custom type and
+/// its first settings.
+struct CustomTypeSettingsRequest: Decodable {
+    var customType: String?
+    var change: ModerationSettingsChange
+
+    enum CodingKeys: String, CodingKey { case customType = "custom_type" }
+
+    init(from decoder: any Decoder) throws {
+        customType = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .customType)
+        change = try ModerationSettingsChange(from: decoder)
     }
 }
 

@@ -4,6 +4,10 @@ import GRDB
 /// The filters by channel custom type, and the messages the profanity filter replaced.
 /// Every method runs inside the caller's transaction.
 struct ModerationSettingsRepository: Sendable {
+    /// The application-wide settings are kept under the empty custom type, which no channel
+    /// custom type's settings can have.
+    static let application = ""
+
     func settings(for customType: String, in db: Database) throws -> ModerationSettings? {
         guard let json = try String.fetchOne(
             db.cachedStatement(sql: "SELECT settings FROM moderation_settings WHERE custom_type = ?"), arguments: [customType]
@@ -18,12 +22,42 @@ struct ModerationSettingsRepository: Sendable {
         )
     }
 
-    /// A message's text as its channel's filters (its custom type's, if any) let it through:
-    /// nil when they change nothing, the text with asterisks when they replace words; throws
-    /// when they block it.
+    /// Removes a custom type's settings; answers whether it had any.
+    func delete(_ customType: String, in db: Database) throws -> Bool {
+        try db.executeCached(sql: "DELETE FROM moderation_settings WHERE custom_type = ?", arguments: [customType])
+        return db.changesCount > 0
+    }
+
+    /// One page of the custom types' settings, by custom type, after `after`.
+    func customTypes(after: String?, limit: Int, in db: Database) throws -> [ModerationSettings] {
+        try String.fetchAll(
+            db.cachedStatement(sql: "SELECT settings FROM moderation_settings WHERE custom_type > ? ORDER BY custom_type LIMIT ?"),
+            arguments: [after ?? Self.application, limit]
+        ).compactMap { try? JSON.decoder.decode(ModerationSettings.self, from: Data($0.utf8)) }
+    }
+
+    /// The settings a channel's messages go through: its custom type's, with the
+    /// application's filters where those say `should_check_global` (each filter on its own),
+    /// or the application's alone when its custom type has none. Its own come first.
+    func applicable(to channel: ChannelRecord, in db: Database) throws -> [ModerationSettings] {
+        let application = try settings(for: Self.application, in: db)
+        guard !channel.customType.isEmpty, let own = try settings(for: channel.customType, in: db) else {
+            return application.map { [$0] } ?? []
+        }
+        guard let application else { return [own] }
+        var inherited = ModerationSettings()
+        if own.profanityFilter.shouldCheckGlobal { inherited.profanityFilter = application.profanityFilter }
+        if own.domainFilter.shouldCheckGlobal { inherited.domainFilter = application.domainFilter }
+        return [own, inherited]
+    }
+
+    /// A message's text as its channel's filters (`applicable(to:)`) let it through: nil when
+    /// they change nothing, the text with asterisks when they replace words; throws when they
+    /// block it.
     func filtered(_ text: String, in channel: ChannelRecord, in db: Database) throws -> String? {
-        guard !channel.customType.isEmpty, let settings = try settings(for: channel.customType, in: db) else { return nil }
-        switch TextFilter(settings: [settings]).verdict(on: text) {
+        let settings = try applicable(to: channel, in: db)
+        guard !settings.isEmpty else { return nil }
+        switch TextFilter(settings: settings).verdict(on: text) {
         case .clean: return nil
         case .replaced(let replaced): return replaced
         case .blockedProfanity: throw APIError.blockedByProfanityFilter

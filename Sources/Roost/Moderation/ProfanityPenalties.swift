@@ -27,8 +27,7 @@ struct ProfanityPenalties: Sendable {
     static let description = "Profanity-triggered moderation"
 
     func violation(by userRowID: Int64, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        guard !channel.customType.isEmpty,
-              let rule = try settings.settings(for: channel.customType, in: db)?.profanityTriggeredModeration,
+        guard let rule = try settings.applicable(to: channel, in: db).first?.profanityTriggeredModeration,
               rule.count > 0, let action = Action(rawValue: rule.action), action != .none
         else { return }
         let since = time - Int64(rule.duration) * 1000

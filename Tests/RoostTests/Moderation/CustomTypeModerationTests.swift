@@ -69,7 +69,7 @@ import Testing
             #expect(try await api.get(path)["banned_list"].array.isEmpty, "a refused request bans no one")
             expectError(try await api.delete(path), code: 400105)
             expectError(try await api.delete(path + "?user_ids=nobody"), code: 400201)
-            expectError(try await api.post("/v3/applications/settings_by_channel_custom_type/movie/mute", #"{"user_ids": ["alice"], "description": "\#(String(repeating: "x", count: 251))"}"#), code: 400110)
+            expectError(try await api.post("/v3/applications/settings_by_channel_custom_type/movie/mute", #"{"user_ids": ["alice"], "description": "\#(String(repeating: "x", count: 2049))"}"#), code: 400110)
         }
     }
 }

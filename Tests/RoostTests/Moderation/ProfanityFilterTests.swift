@@ -6,6 +6,53 @@ import Testing
         try await api.post("/v3/group_channels/\(url)/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "\#(text)"}"#)
     }
 
+    @Test func theApplicationsFiltersAndEachCustomTypesSettings() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
+            try await api.createChannel(#"{"channel_url": "kids", "custom_type": "kids", "user_ids": ["alice"]}"#)
+            try await api.createChannel(#"{"channel_url": "news", "custom_type": "news", "user_ids": ["alice"]}"#)
+            #expect(try await api.get("/v3/applications/settings_global")["profanity_filter"]["type"] == 0)
+
+            // The application's filter reaches every channel whose custom type has no settings.
+            let global = try await api.put("/v3/applications/settings_global", #"{"profanity_filter": {"keywords": ["darn"], "type": 1}}"#)
+            #expect(global["profanity_filter"]["keywords"] == ["darn"] && global["custom_type"] == nil)
+            #expect(try await api.get("/v3/applications/settings_global")["profanity_filter"]["keywords"] == ["darn"])
+            #expect(try await send(api, "darn")["message"] == "****")
+            #expect(try await send(api, "darn", in: "news")["message"] == "****")
+
+            // A custom type with settings of its own goes through them, and the application's
+            // filter too where it says should_check_global.
+            let created = try await api.post(
+                "/v3/applications/settings_by_channel_custom_type",
+                #"{"custom_type": "kids", "profanity_filter": {"keywords": ["heck"], "type": 1}}"#
+            )
+            #expect(created["custom_type"] == "kids" && created["profanity_filter"]["keywords"] == ["heck"])
+            expectError(try await api.post("/v3/applications/settings_by_channel_custom_type", #"{"custom_type": "kids"}"#), code: 400202)
+            expectError(try await api.post("/v3/applications/settings_by_channel_custom_type", "{}"), code: 400105)
+            #expect(try await send(api, "darn heck", in: "kids")["message"] == "darn ****")
+            let checked = try await api.put(
+                "/v3/applications/settings_by_channel_custom_type/kids",
+                #"{"profanity_filter": {"keywords": ["heck"], "type": 1, "should_check_global": true}}"#
+            )
+            #expect(checked["profanity_filter"]["should_check_global"] == true)
+            #expect(try await send(api, "darn heck", in: "kids")["message"] == "**** ****")
+            #expect(try await api.get("/v3/applications/settings_by_channel_custom_type/kids")["profanity_filter"]["should_check_global"] == true)
+            expectError(try await api.put("/v3/applications/settings_by_channel_custom_type/news", "{}"), code: 400201)
+            expectError(try await api.get("/v3/applications/settings_by_channel_custom_type/news"), code: 400201)
+
+            #expect(try await api.put("/v3/applications/settings_global/news", #"{"domain_filter": {"domains": ["x.example"], "type": 2}}"#).status == .ok)
+            let first = try await api.get("/v3/applications/settings_by_channel_custom_type?limit=1")
+            #expect(first["channel_custom_type_settings"].array.compactMap { $0["custom_type"].string } == ["kids"])
+            let next = try await api.get("/v3/applications/settings_by_channel_custom_type?limit=1&token=\(first["next"].string ?? "")")
+            #expect(next["channel_custom_type_settings"].array.compactMap { $0["custom_type"].string } == ["news"] && next["next"] == "")
+
+            #expect(try await api.delete("/v3/applications/settings_by_channel_custom_type/kids").json == [:])
+            expectError(try await api.delete("/v3/applications/settings_by_channel_custom_type/kids"), code: 400201)
+            #expect(try await send(api, "darn heck", in: "kids")["message"] == "**** heck")
+        }
+    }
+
     @Test func replacesBlocksAndShowsWhatItReplaced() async throws {
         try await withServer { api in
             try await api.createUsers("alice")
