@@ -63,7 +63,7 @@ struct ModerationFilterService: Sendable {
         let after = try request.after.map { cursor throws(APIError) in try cursor.string(at: 0) }
         return try await database.read { db in
             Page(fetched: try repository.customTypes(after: after, limit: request.fetchLimit, in: db), request: request) {
-                PageCursor([$0.customType])
+                PageCursor([$0.customType ?? ModerationSettingsRepository.application])
             }
         }
     }
@@ -77,7 +77,7 @@ struct ModerationFilterService: Sendable {
             let existing = try repository.settings(for: customType, in: db)
             try allow(existing)
             var settings = existing ?? ModerationSettings()
-            settings.customType = customType
+            settings.customType = customType == ModerationSettingsRepository.application ? nil : customType
             if let domainFilter = change.domainFilter { settings.domainFilter = domainFilter }
             if let profanityFilter = change.profanityFilter { settings.profanityFilter = profanityFilter }
             if let moderation = change.profanityTriggeredModeration { settings.profanityTriggeredModeration = moderation }

@@ -14,6 +14,7 @@ struct BanBody: JSONObject, ResponseEncodable {
 
 struct BanList: ResponseEncodable {
     let bannedList: [BanBody]
+    /// With `show_total_ban_count` only.
     let totalBanCount: Int?
     let next: String?
 
@@ -36,7 +37,8 @@ struct MutedUser: JSONObject {
 
 struct MuteList: ResponseEncodable {
     let mutedList: [MutedUser]
-    let totalMuteCount: Int
+    /// With `show_total_mute_count` only.
+    let totalMuteCount: Int?
     let next: String
 
     enum CodingKeys: String, CodingKey { case mutedList = "muted_list", totalMuteCount = "total_mute_count", next }

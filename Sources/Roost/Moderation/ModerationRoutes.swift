@@ -49,7 +49,10 @@ struct ModerationRoutes: Sendable {
     @Sendable func listBans(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let type = try context.channelType()
         let url = try context.channelURL()
-        let (page, total) = try await moderation.restrictions(.ban, in: type, url, page: try request.query.pageRequest())
+        let query = request.query
+        let (page, total) = try await moderation.restrictions(
+            .ban, in: type, url, page: try query.pageRequest(), counting: try query.bool("show_total_ban_count") ?? false
+        )
         return BanList(bannedList: page.items.map(BanBody.init), totalBanCount: total, next: page.next)
     }
 
@@ -94,7 +97,10 @@ struct ModerationRoutes: Sendable {
     @Sendable func listMutes(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let type = try context.channelType()
         let url = try context.channelURL()
-        let (page, total) = try await moderation.restrictions(.mute, in: type, url, page: try request.query.pageRequest())
+        let query = request.query
+        let (page, total) = try await moderation.restrictions(
+            .mute, in: type, url, page: try query.pageRequest(), counting: try query.bool("show_total_mute_count") ?? false
+        )
         let now = moderation.clock.now
         return MuteList(mutedList: page.items.map { MutedUser(entry: $0, now: now) }, totalMuteCount: total, next: page.next)
     }

@@ -111,7 +111,11 @@ struct ModerationService: Sendable {
     }
 
     /// One page of a channel's bans or mutes in force, with how many there are.
-    func restrictions(_ kind: Restriction.Kind, in type: ChannelType, _ url: String, page request: PageRequest) async throws -> (page: Page<Entry>, total: Int) {
+    /// One page of the bans or mutes in force in a channel, with how many there are in all
+    /// when `counting`.
+    func restrictions(
+        _ kind: Restriction.Kind, in type: ChannelType, _ url: String, page request: PageRequest, counting: Bool
+    ) async throws -> (page: Page<Entry>, total: Int?) {
         let now = clock.now
         return try await database.read { db in
             let channel = try channels.existing(type, url: url, in: db)
@@ -122,7 +126,7 @@ struct ModerationService: Sendable {
                 let summaries = try users.summaries(ofRows: rows.map(\.userRowID), in: db)
                 return rows.compactMap { row in summaries[row.userRowID].map { Entry(restriction: row, user: $0) } }
             }
-            return (page, try repository.count(of: channel.rowID, at: now, in: db))
+            return (page, counting ? try repository.count(of: channel.rowID, at: now, in: db) : nil)
         }
     }
 

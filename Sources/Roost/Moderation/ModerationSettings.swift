@@ -71,7 +71,8 @@ struct ModerationSettings: Codable, Sendable, Equatable, ResponseEncodable {
         enum CodingKeys: String, CodingKey { case type, softBlock = "soft_block", checkURLs = "check_urls" }
     }
 
-    var customType = ""
+    /// Nil for the application's own settings, which belong to no custom type.
+    var customType: String?
     var domainFilter = DomainFilter()
     var profanityFilter = ProfanityFilter()
     var profanityTriggeredModeration = TriggeredModeration()
@@ -84,19 +85,9 @@ struct ModerationSettings: Codable, Sendable, Equatable, ResponseEncodable {
 
     init() {}
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        // The application's own settings belong to no custom type.
-        if !customType.isEmpty { try container.encode(customType, forKey: .customType) }
-        try container.encode(domainFilter, forKey: .domainFilter)
-        try container.encode(profanityFilter, forKey: .profanityFilter)
-        try container.encode(profanityTriggeredModeration, forKey: .profanityTriggeredModeration)
-        try container.encode(imageModeration, forKey: .imageModeration)
-    }
-
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        customType = try container.decodeIfPresent(String.self, forKey: .customType) ?? ""
+        customType = try container.decodeIfPresent(String.self, forKey: .customType)
         domainFilter = try container.decodeIfPresent(DomainFilter.self, forKey: .domainFilter) ?? DomainFilter()
         profanityFilter = try container.decodeIfPresent(ProfanityFilter.self, forKey: .profanityFilter) ?? ProfanityFilter()
         profanityTriggeredModeration = try container.decodeIfPresent(TriggeredModeration.self, forKey: .profanityTriggeredModeration)

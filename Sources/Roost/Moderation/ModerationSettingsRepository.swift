@@ -18,7 +18,7 @@ struct ModerationSettingsRepository: Sendable {
     func save(_ settings: ModerationSettings, in db: Database) throws {
         try db.executeCached(
             sql: "INSERT OR REPLACE INTO moderation_settings (custom_type, settings) VALUES (?, ?)",
-            arguments: [settings.customType, String(decoding: try JSON.encoder.encode(settings), as: UTF8.self)]
+            arguments: [settings.customType ?? Self.application, String(decoding: try JSON.encoder.encode(settings), as: UTF8.self)]
         )
     }
 

@@ -43,6 +43,19 @@ struct PushPreferences: Sendable, Equatable, FetchableRecord {
 
     init() {}
 
+    /// What `DELETE /v3/users/{user_id}/push_preference` resets, as Sendbird's page lists it:
+    /// do-not-disturb and snooze off with their times at 0, the time zone UTC and the sound
+    /// `default`. The trigger option, the bot and reply settings and the template stay.
+    mutating func resetQuietTimes() {
+        let defaults = PushPreferences()
+        doNotDisturb = defaults.doNotDisturb
+        (startHour, startMin, endHour, endMin) = (defaults.startHour, defaults.startMin, defaults.endHour, defaults.endMin)
+        snoozeEnabled = defaults.snoozeEnabled
+        (snoozeStart, snoozeEnd) = (defaults.snoozeStart, defaults.snoozeEnd)
+        timezone = defaults.timezone
+        pushSound = defaults.pushSound
+    }
+
     init(row: Row) {
         triggerOption = row[Columns.push_trigger_option]
         doNotDisturb = row[Columns.do_not_disturb]

@@ -82,16 +82,16 @@ struct PushService: Sendable {
         try await database.read { db in try push.preferences(of: try users.existingSummary(of: userID, in: db).rowID, in: db) }
     }
 
-    /// Changes what the request names; `reset` first puts every preference back to its default.
+    /// Changes what the request names; `reset` first puts the quiet times, time zone and sound
+    /// back to their defaults (`PushPreferences.resetQuietTimes()`).
     func updatePreferences(of userID: String, with change: PushPreferencesChange, reset: Bool = false) async throws -> PushPreferences {
         try change.check()
         let now = clock.now
         return try await database.write { db in
             let user = try users.existingSummary(of: userID, in: db)
-            var preferences = reset ? PushPreferences() : try push.preferences(of: user.rowID, in: db)
-            let template = preferences.template
+            var preferences = try push.preferences(of: user.rowID, in: db)
+            if reset { preferences.resetQuietTimes() }
             change.apply(to: &preferences)
-            if reset { preferences.template = template }
             try push.save(preferences, of: user.rowID, in: db)
             var payload = EventFields()
             payload.add("user_id", user.userID)

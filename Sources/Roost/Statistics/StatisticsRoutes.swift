@@ -46,7 +46,12 @@ struct StatisticsRoutes: Sendable {
             throw APIError.invalid("segments", "Roost does not split metrics into segments.")
         }
         let range = try StatisticsRange(query, maxDays: Self.maxMetricDays, maxMonths: Self.maxMetricMonths)
-        return MetricValues(values: try await statistics.metric(metric, over: range))
+        // Pages of up to 1,000 values (Sendbird's default and most), after the `token`'s date.
+        let request = try query.pageRequest(defaultLimit: 1000, maxLimit: 1000)
+        let after = try request.after.map { cursor throws(APIError) in try cursor.string(at: 0) }
+        let values = try await statistics.metric(metric, over: range).filter { value in after.map { value.date > $0 } ?? true }
+        let page = Page(fetched: Array(values.prefix(request.fetchLimit)), request: request) { PageCursor([$0.date]) }
+        return MetricValues(values: page.items, next: page.next)
     }
 }
 
@@ -81,6 +86,7 @@ struct PeakConnections: ResponseEncodable, JSONObject {
 /// numbers are written as integers.
 struct MetricValues: ResponseEncodable, JSONObject {
     let values: [(date: String, value: Double)]
+    let next: String
 
     private struct Item: JSONObject {
         let date: String
@@ -94,6 +100,6 @@ struct MetricValues: ResponseEncodable, JSONObject {
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("values", values.map { Item(date: $0.date, value: $0.value) })
-        try fields.write("next", "")
+        try fields.write("next", next)
     }
 }

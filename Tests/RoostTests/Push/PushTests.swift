@@ -83,8 +83,12 @@ import Testing
             expectError(try await api.put("/v3/users/alice/push_preference", #"{"push_trigger_option": "loud"}"#), code: 400111)
             #expect(try await api.get("/v3/users/alice/push_preference")["start_hour"].int == 22, "refused changes change nothing")
 
+            // A reset puts back the quiet times, time zone and sound, and keeps the rest.
             #expect(try await api.delete("/v3/users/alice/push_preference").status == .ok)
-            #expect(try await api.get("/v3/users/alice/push_preference")["push_trigger_option"] == "all")
+            let reset = try await api.get("/v3/users/alice/push_preference")
+            #expect(reset["do_not_disturb"] == false && reset["start_hour"].int == 0 && reset["end_hour"].int == 0 && reset["timezone"] == "UTC")
+            #expect(reset["snooze_enabled"] == false && reset["snooze_start_ts"].int == 0 && reset["snooze_end_ts"].int == 0)
+            #expect(reset["push_trigger_option"] == "mention_only" && reset["push_blocked_bot_ids"].array.compactMap(\.string) == ["1", "2"])
 
             let channel = try await api.get("/v3/users/alice/push_preference/room")
             #expect(channel["push_trigger_option"] == "default" && channel["enable"] == true)

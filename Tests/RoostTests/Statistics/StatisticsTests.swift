@@ -31,6 +31,12 @@ import Testing
             )
             #expect(messages["values"].array.map { $0["date"].string ?? "" } == ["2023-11-13", "2023-11-14", "2023-11-15"])
             #expect(messages["values"].array.map { $0["value"].int ?? -1 } == [0, 1, 2])
+            let range = "metric_type=messages&time_dimension=daily&start_year=2023&start_month=11&start_day=13&end_year=2023&end_month=11&end_day=15"
+            let firstTwo = try await api.get("/v3/statistics/metric?\(range)&limit=2")
+            #expect(firstTwo["values"].array.map { $0["date"].string ?? "" } == ["2023-11-13", "2023-11-14"])
+            let last = try await api.get("/v3/statistics/metric?\(range)&limit=2&token=\(firstTwo["next"].string ?? "")")
+            #expect(last["values"].array.map { $0["date"].string ?? "" } == ["2023-11-15"] && last["next"] == "")
+            expectError(try await api.get("/v3/statistics/metric?\(range)&limit=1001"), code: 400113)
             let senders = try await api.get(
                 "/v3/statistics/metric?metric_type=message_senders&time_dimension=monthly&start_year=2023&start_month=10&end_year=2023&end_month=11"
             )
