@@ -187,11 +187,14 @@ def test_channel_invitation_preference(client, token):
     application.update_default_channel_invitation_preference(
         token, update_default_channel_invitation_preference_data=UpdateDefaultChannelInvitationPreferenceData(auto_accept=False)
     )
-    assert users.view_channel_invitation_preference(token, "fay").auto_accept is False
-    users.update_channel_invitation_preference(
-        token, "fay", update_channel_invitation_preference_data=UpdateChannelInvitationPreferenceData(auto_accept=True)
-    )
+    # A new default is for users created from now on: fay keeps hers, a new user follows it.
     assert users.view_channel_invitation_preference(token, "fay").auto_accept is True
+    create(users, token, "hal")
+    assert users.view_channel_invitation_preference(token, "hal").auto_accept is False
+    users.update_channel_invitation_preference(
+        token, "hal", update_channel_invitation_preference_data=UpdateChannelInvitationPreferenceData(auto_accept=True)
+    )
+    assert users.view_channel_invitation_preference(token, "hal").auto_accept is True
 
 
 def test_errors_come_back_as_api_exceptions(client, token):

@@ -72,4 +72,8 @@ extension APIError {
     static func notAMember(_ userID: String) -> APIError {
         APIError(code: 400108, message: "\"\(userID)\" is not a member of this channel.")
     }
+
+    static func deactivatedUser(_ userID: String) -> APIError {
+        APIError(code: 400300, message: "\"\(userID)\" is deactivated.")
+    }
 }

@@ -32,11 +32,14 @@ struct ExportRequest: Codable, Sendable, Equatable {
 
     init() {}
 
+    /// A time the body left out: 0, the epoch, is a time a client may give.
+    static let absent = Int64.min
+
     /// Every field optional in a request body; the service checks what must be there.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        startTS = try container.decodeIfPresent(Int64.self, forKey: .startTS) ?? 0
-        endTS = try container.decodeIfPresent(Int64.self, forKey: .endTS) ?? 0
+        startTS = try container.decodeIfPresent(Int64.self, forKey: .startTS) ?? Self.absent
+        endTS = try container.decodeIfPresent(Int64.self, forKey: .endTS) ?? Self.absent
         format = try container.decodeIfPresent(String.self, forKey: .format) ?? "json"
         csvDelimiter = try container.decodeIfPresent(String.self, forKey: .csvDelimiter) ?? ","
         timezone = try container.decodeIfPresent(String.self, forKey: .timezone) ?? "UTC"

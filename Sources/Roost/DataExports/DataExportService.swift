@@ -116,8 +116,9 @@ struct DataExportService: Sendable {
     // MARK: Rules
 
     private static func check(_ type: ExportDataType, _ request: ExportRequest) throws(APIError) {
-        guard request.startTS > 0 else { throw .missing("start_ts") }
-        guard request.endTS > 0 else { throw .missing("end_ts") }
+        guard request.startTS != ExportRequest.absent else { throw .missing("start_ts") }
+        guard request.endTS != ExportRequest.absent else { throw .missing("end_ts") }
+        guard request.startTS >= 0 else { throw .negativeNotAllowed("start_ts") }
         guard request.startTS <= request.endTS else { throw .invalid("end_ts", "end_ts comes before start_ts.") }
         let range = request.endTS - request.startTS
         switch type {

@@ -148,10 +148,14 @@ extension GroupChannelService {
     }
 
     /// Leaves every group channel of a user, or only those of one custom type.
+    /// A user leaves all their channels, or those of a custom type. A deactivated user cannot
+    /// (Sendbird's page: deactivation leaves them with `leave_all_when_deactivated`).
     func leaveAll(userID: String, customType: String?) async throws {
         let now = clock.now
         try await database.write { db in
-            let userRowID = try users.existingRowID(of: userID, in: db)
+            let user = try users.existingSummary(of: userID, in: db)
+            guard user.isActive else { throw APIError.deactivatedUser(userID) }
+            let userRowID = user.rowID
             for channel in try membershipChanges.leaveAll(userRowID: userRowID, customType: customType, in: db) {
                 try channelEvents.left(channel, [userRowID], at: now, in: db)
             }

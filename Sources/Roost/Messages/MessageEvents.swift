@@ -103,7 +103,7 @@ struct MessageEvents: Sendable {
 
     /// A message's `payload`: its text and data as Sendbird's webhooks nest them, with the
     /// file of a file message.
-    private struct Body: JSONObject {
+    fileprivate struct Body: JSONObject {
         let record: MessageRecord
 
         func write(to fields: inout JSONFields) throws {
@@ -138,5 +138,22 @@ struct MessageEvents: Sendable {
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
         try users.summary(ofRow: rowID, in: db).map(EventUser.init)
+    }
+}
+
+/// A message as Sendbird's webhooks show one nested in another event (a report's
+/// `reported_message`): its sender, type, mentions, `payload` and `channel`.
+struct EventMessage: JSONObject {
+    let message: Message
+    let channel: ChannelRecord
+
+    func write(to fields: inout JSONFields) throws {
+        try fields.writeIfPresent("sender", message.sender.map { EventUser(user: $0.user) })
+        try fields.write("type", message.record.type.rawValue)
+        try fields.write("custom_type", message.record.customType)
+        try fields.write("mention_type", message.record.mentionType.rawValue)
+        try fields.write("mentioned_users", message.mentionedUsers.map { EventUser(user: $0.user) })
+        try fields.write("payload", MessageEvents.Body(record: message.record))
+        try fields.write("channel", EventChannel(channel: channel))
     }
 }

@@ -31,7 +31,8 @@ struct GDPRService: Sendable {
     }
 
     func register(_ registration: Registration) async throws -> GDPRRequest {
-        guard let action = registration.action, !action.isEmpty else { throw APIError.missing("action") }
+        // Sendbird's page makes `delete` the default action.
+        let action = registration.action.flatMap { $0.isEmpty ? nil : $0 } ?? "delete"
         guard action == "access" || action == "delete" else { throw APIError.invalid("action", "Give access or delete.") }
         let option = registration.channelDeleteOption.flatMap { $0.isEmpty ? nil : $0 } ?? UserErasure.ChannelOption.doNotDelete.rawValue
         guard UserErasure.ChannelOption(rawValue: option) != nil else {

@@ -18,13 +18,15 @@ struct ReportService: Sendable {
             let (channel, message) = try lookup.existing(messageID, of: type, url, in: db)
             let built = try MessageAssembler().message(message, in: channel, options: MessageViewOptions(), in: db)
             let offender = try message.senderRowID.flatMap { try users.summary(ofRow: $0, in: db) }
-            return ReportRecord(
+            let report = ReportRecord(
                 type: "message", category: request.reportCategory, description: request.reportDescription ?? "",
                 channelType: type, channelURL: url, messageID: messageID, offendingUserID: offender?.userID,
                 reportingUser: nil, offendingUser: offender.map { JSONColumn.encode(EmbeddedUser(user: $0)) },
                 reportedMessage: JSONColumn.encode(built), channel: JSONColumn.encode(ChannelSnapshot(channel)),
                 createdAt: 0
             )
+            // The webhook shows the message as its message events do, not as the API answers it.
+            return (report, EventMessage(message: built, channel: channel))
         }
     }
 
@@ -34,23 +36,23 @@ struct ReportService: Sendable {
             let channel = try request.channelURL.flatMap { $0.isEmpty ? nil : $0 }.map { url in
                 try channels.existing(ChannelType(rawValue: request.channelType ?? "") ?? .group, url: url, in: db)
             }
-            return ReportRecord(
+            return (ReportRecord(
                 type: "user", category: request.reportCategory, description: request.reportDescription ?? "",
                 channelType: channel?.type, channelURL: channel?.url, messageID: nil, offendingUserID: userID,
                 reportingUser: nil, offendingUser: JSONColumn.encode(EmbeddedUser(user: offender)),
                 reportedMessage: nil, channel: channel.map { JSONColumn.encode(ChannelSnapshot($0)) }, createdAt: 0
-            )
+            ), nil)
         }
     }
 
     func reportChannel(_ url: String, in type: ChannelType, _ request: ReportRequest) async throws -> ReportRecord {
         try await file(request) { db in
             let channel = try channels.existing(type, url: url, in: db)
-            return ReportRecord(
+            return (ReportRecord(
                 type: "channel", category: request.reportCategory, description: request.reportDescription ?? "",
                 channelType: type, channelURL: url, messageID: nil, offendingUserID: nil, reportingUser: nil,
                 offendingUser: nil, reportedMessage: nil, channel: JSONColumn.encode(ChannelSnapshot(channel)), createdAt: 0
-            )
+            ), nil)
         }
     }
 
@@ -62,22 +64,25 @@ struct ReportService: Sendable {
         }
     }
 
-    /// Stores a report built by `build`, adding the reporting user and the time.
-    private func file(_ request: ReportRequest, build: @escaping @Sendable (Database) throws -> ReportRecord) async throws -> ReportRecord {
+    /// Stores a report built by `build`, adding the reporting user and the time; `build` also
+    /// answers the reported message as the event shows it, for a message's report.
+    private func file(
+        _ request: ReportRequest, build: @escaping @Sendable (Database) throws -> (ReportRecord, EventMessage?)
+    ) async throws -> ReportRecord {
         if let description = request.reportDescription, description.count > Self.maxDescriptionLength {
             throw APIError.tooLong("report_description", max: Self.maxDescriptionLength)
         }
         let customName = try Self.customCategoryName(of: request)
         let now = clock.now
         return try await database.write { db in
-            var report = try build(db)
+            var (report, reportedMessage) = try build(db)
             report.customCategoryName = customName
             if let reporterID = request.reportingUserID, !reporterID.isEmpty {
                 report.reportingUser = JSONColumn.encode(EmbeddedUser(user: try users.existingSummary(of: reporterID, in: db)))
             }
             report.createdAt = now
             try reports.insert(report, in: db)
-            try record(report, in: db)
+            try record(report, reportedMessage: reportedMessage, in: db)
             return report
         }
     }
@@ -92,7 +97,7 @@ struct ReportService: Sendable {
 
     /// `message:report`, `user:report` or `{group|open}_channel:report`, with the report's
     /// snapshots. Like Sendbird's, the event gives `created_at` in seconds.
-    private func record(_ report: ReportRecord, in db: Database) throws {
+    private func record(_ report: ReportRecord, reportedMessage: EventMessage?, in db: Database) throws {
         let category: EventCategory = switch report.type {
         case "message": .messageReport
         case "user": .userReport
@@ -104,12 +109,11 @@ struct ReportService: Sendable {
         payload.add("report_category", report.category.rawValue)
         if let name = report.customCategoryName { payload.add("custom_report_category_name", name) }
         payload.add("report_description", report.description)
-        for (key, snapshot) in [
-            ("reporting_user", report.reportingUser), ("offending_user", report.offendingUser),
-            ("reported_message", report.reportedMessage), ("channel", report.channel),
-        ] {
+        for (key, snapshot) in [("reporting_user", report.reportingUser), ("offending_user", report.offendingUser)] {
             if let snapshot { payload.add(key, encoded: RawJSON(snapshot)) }
         }
+        payload.add("reported_message", reportedMessage)
+        if let channel = report.channel { payload.add("channel", encoded: RawJSON(channel)) }
         try events.record(category, payload, at: report.createdAt, channelURL: report.channelURL, in: db)
     }
 }

@@ -22,6 +22,8 @@ struct ScheduledMessageService: Sendable {
     func create(in url: String, _ request: SendMessageRequest, scheduledAt: Int64?) async throws -> ScheduledMessage {
         guard let type = request.messageType else { throw APIError.missing("message_type") }
         try MessageService.check(request, as: type)
+        // Sendbird's polls page: scheduled messages carry no polls.
+        guard request.pollID == nil else { throw APIError.invalid("poll_id", "A scheduled message cannot carry a poll.") }
         let now = clock.now
         let time = try Self.checkedTime(scheduledAt, now: now)
         return try await database.write { db in

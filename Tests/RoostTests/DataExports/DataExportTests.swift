@@ -42,12 +42,14 @@ import Testing
             let table = try await file(api, try #require(csvDone["file"]["url"].string, "\(csvDone)"))
             #expect(table.contains("active_users.csv") && table.contains(";nickname;") && table.contains("alice"))
 
-            let empty = try await api.post("/v3/export/channels", #"{"start_ts": 1, "end_ts": 2}"#)
+            // 0, the epoch, is a start like any other.
+            let empty = try await api.post("/v3/export/channels", #"{"start_ts": 0, "end_ts": 2}"#)
             #expect(try await settled(api, "/v3/export/channels/\(try #require(empty["request_id"].string))")["status"] == "no data")
             #expect(try await api.get("/v3/export/messages")["exported_data"].array.count == 1)
 
             expectError(try await api.post("/v3/export/messages", #"{"start_ts": 1, "end_ts": \#(40 * 86_400_000)}"#), code: 400111)
             expectError(try await api.post("/v3/export/messages", #"{"end_ts": 5}"#), code: 400105)
+            expectError(try await api.post("/v3/export/messages", #"{"start_ts": -5, "end_ts": 5}"#), code: 400106)
             expectError(try await api.post("/v3/export/pictures", #"{"start_ts": 1, "end_ts": 2}"#), code: 400111)
             expectError(try await api.post("/v3/export/users", #"{"start_ts": 1, "end_ts": 2, "format": "xml"}"#), code: 400111)
             expectError(try await api.get("/v3/export/users/nope"), code: 400201)

@@ -107,6 +107,10 @@ import Testing
             #expect(try await api.put("/v3/users/alice/my_group_channels/leave", #"{"custom_type": ""}"#).status == .ok)
             #expect(try await api.memberIDs(of: home) == ["bob"])
             expectError(try await api.put("/v3/users/ghost/my_group_channels/leave", "{}"), code: 400201)
+            // A deactivated user cannot (deactivation itself leaves with leave_all_when_deactivated).
+            _ = try await api.put("/v3/users/bob", #"{"is_active": false, "leave_all_when_deactivated": false}"#)
+            expectError(try await api.put("/v3/users/bob/my_group_channels/leave", "{}"), code: 400300)
+            #expect(try await api.memberIDs(of: home) == ["bob"])
         }
     }
 

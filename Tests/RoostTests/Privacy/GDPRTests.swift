@@ -48,6 +48,8 @@ import Testing
 
             expectError(try await api.post("/v3/privacy/gdpr", #"{"action": "erase", "user_id": "bob"}"#), code: 400111)
             expectError(try await api.post("/v3/privacy/gdpr", #"{"action": "delete", "user_ids": []}"#), code: 400105)
+            // Without an action, a request deletes (Sendbird's default).
+            #expect(try await api.post("/v3/privacy/gdpr", #"{"user_ids": ["carol"]}"#)["action"] == "delete")
             expectError(try await api.delete("/v3/privacy/gdpr/\(deletion["request_id"].string ?? "")"), code: 400111)
         }
         // Every table but the request that asked for it, every column, as bytes.

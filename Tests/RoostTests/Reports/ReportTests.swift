@@ -19,6 +19,10 @@ import Testing
             #expect(message["offending_user"]["user_id"] == "bob")
             #expect(message["reported_message"]["message"] == "buy pills")
             #expect(message["channel"]["channel_url"] == "chat")
+            // The webhook shows the message as message events do: sender, payload, channel.
+            let event = try await api.get("/roost/events?category=message:report")["events"][0]["payload"]["reported_message"]
+            #expect(event["sender"]["user_id"] == "bob" && event["payload"]["message"] == "buy pills")
+            #expect(event["type"] == "MESG" && event["channel"]["channel_url"] == "chat")
             #expect(message["report_description"] == "ads")
             #expect(message["created_at"].int == 1_700_000_000_000)
 

@@ -72,6 +72,22 @@ import Testing
             #expect(try await api.get("/v3/scheduled_messages/count?status[]=pending,canceled")["count"] == 3)
             expectError(try await api.get("/v3/scheduled_messages?status[]=lost"), code: 400111)
             expectError(try await api.get("/v3/group_channels/room/scheduled_messages/999"), code: 400201)
+
+            // Scheduled messages carry no polls.
+            let poll = try await api.post("/v3/polls", #"{"title": "lunch?", "options": ["yes", "no"], "created_by": "alice"}"#)
+            let pollID = try #require(poll["id"].int, "\(poll)")
+            expectError(
+                try await api.post(
+                    "/v3/group_channels/room/scheduled_messages",
+                    #"{"message_type": "MESG", "user_id": "alice", "message": "vote", "poll_id": \#(pollID), "scheduled_at": \#(now + 10 * Self.minute)}"#
+                ),
+                code: 400111
+            )
+            // A member who leaves takes their pending scheduled messages with them.
+            #expect(try await api.get("/v3/scheduled_messages/count?sender_id=bob")["count"] == 1)
+            #expect(try await api.put("/v3/group_channels/room/leave", #"{"user_ids": ["bob"]}"#).status == .ok)
+            #expect(try await api.get("/v3/scheduled_messages/count?sender_id=bob")["count"] == 0)
+            #expect(try await api.get("/v3/scheduled_messages/count?sender_id=alice")["count"] == 2)
         }
     }
 
@@ -84,7 +100,7 @@ import Testing
             let kept = try #require(try await schedule(api, "on time", at: due)["scheduled_message_id"].int)
             let refused = try #require(try await schedule(api, "too late for bob", by: "bob", at: due)["scheduled_message_id"].int)
             let early = try #require(try await schedule(api, "right now", at: due + Self.minute)["scheduled_message_id"].int)
-            #expect(try await api.post("/v3/group_channels/room/ban", #"{"user_id": "bob", "seconds": 3600}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/mute", #"{"user_id": "bob", "seconds": 3600}"#).status == .ok)
 
             #expect(try await api.post("/v3/group_channels/room/scheduled_messages/\(early)/send_now", "").json == [:])
             #expect(try await texts(api) == ["right now"])
@@ -94,7 +110,7 @@ import Testing
             let sent = try await settled(api, kept)
             #expect(sent["scheduled_status"] == "sent" && sent["sent_at"].int == Int(clock.now) && sent["message_id"].int != nil)
             let failed = try await settled(api, refused)
-            #expect(failed["scheduled_status"] == "failed" && failed["error_code"] == 900020, "bob was banned, and so left, before it was due")
+            #expect(failed["scheduled_status"] == "failed" && failed["error_code"] == 900041, "bob was muted before it was due")
             #expect(try await texts(api) == ["right now", "on time"])
             let sends = try await api.get("/roost/events?category=group_channel:message_send")["events"].array
             #expect(sends.count == 2, "a scheduled send is a send, with its event")

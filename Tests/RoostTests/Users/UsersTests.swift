@@ -232,12 +232,17 @@ import Testing
             #expect(try await api.get("/v3/applications/default_channel_invitation_preference")["auto_accept"] == true)
             #expect(try await api.get("/v3/users/gus/channel_invitation_preference")["auto_accept"] == true)
 
+            // A new default is for users created from now on: existing users keep theirs.
             #expect(try await api.put("/v3/applications/default_channel_invitation_preference", #"{"auto_accept": false}"#)["auto_accept"] == false)
-            #expect(try await api.get("/v3/users/gus/channel_invitation_preference")["auto_accept"] == false)
-
-            #expect(try await api.put("/v3/users/gus/channel_invitation_preference", #"{"auto_accept": true}"#)["auto_accept"] == true)
             #expect(try await api.get("/v3/users/gus/channel_invitation_preference")["auto_accept"] == true)
-            #expect(try await api.get("/v3/applications/default_channel_invitation_preference")["auto_accept"] == false)
+            try await api.createUser("hal")
+            #expect(try await api.get("/v3/users/hal/channel_invitation_preference")["auto_accept"] == false)
+
+            #expect(try await api.put("/v3/users/gus/channel_invitation_preference", #"{"auto_accept": false}"#)["auto_accept"] == false)
+            #expect(try await api.get("/v3/users/gus/channel_invitation_preference")["auto_accept"] == false)
+            #expect(try await api.put("/v3/applications/default_channel_invitation_preference", #"{"auto_accept": true}"#)["auto_accept"] == true)
+            #expect(try await api.get("/v3/users/hal/channel_invitation_preference")["auto_accept"] == false)
+            #expect(try await api.get("/v3/users/gus/channel_invitation_preference")["auto_accept"] == false)
 
             expectError(try await api.put("/v3/users/gus/channel_invitation_preference", "{}"), code: 400105)
             expectError(try await api.put("/v3/users/gus/channel_invitation_preference", #"{"auto_accept": 1}"#), code: 400104)
