@@ -25,8 +25,7 @@ struct ApplicationRoutes: Sendable {
     }
 
     @Sendable func setAutoEventMessages(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        let body = try await request.decodeJSON(AutoEventMessageRequest.self)
-        guard let change = body.autoEventMessage else { throw APIError.missing("auto_event_message") }
+        let change = try await request.decodeJSON(AutoEventMessageRequest.self).change
         return AutoEventMessageBody(settings: try await application.changeAutoEventMessages(change))
     }
 

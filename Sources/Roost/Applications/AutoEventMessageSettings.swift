@@ -58,8 +58,19 @@ struct AutoEventMessageBody: ResponseEncodable, JSONObject {
     }
 }
 
+/// A change: `{"auto_event_message": {...}}` as Sendbird's OpenAPI wraps it, or the groups at
+/// the top level as Sendbird's page lists them.
 struct AutoEventMessageRequest: Decodable {
-    let autoEventMessage: [String: [String: Bool]]?
+    let change: [String: [String: Bool]]
 
     enum CodingKeys: String, CodingKey { case autoEventMessage = "auto_event_message" }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let wrapped = try container.decodeIfPresent([String: [String: Bool]].self, forKey: .autoEventMessage) {
+            change = wrapped
+        } else {
+            change = try decoder.singleValueContainer().decode([String: [String: Bool]].self)
+        }
+    }
 }
