@@ -147,7 +147,6 @@ extension GroupChannelService {
         }
     }
 
-    /// Leaves every group channel of a user, or only those of one custom type.
     /// A user leaves all their channels, or those of a custom type. A deactivated user cannot
     /// (Sendbird's page: deactivation leaves them with `leave_all_when_deactivated`).
     func leaveAll(userID: String, customType: String?) async throws {

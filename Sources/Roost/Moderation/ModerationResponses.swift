@@ -59,7 +59,7 @@ struct MuteStatus: JSONObject, ResponseEncodable {
 }
 
 /// The channels a user is banned from (each ban holding its `channel`) or muted in (each
-/// channel carrying its mute's times and reason), as Sendbird lists them.
+/// channel carrying its mute's time left, times and reason), as Sendbird lists them.
 struct ChannelRestrictionList: JSONObject, ResponseEncodable {
     enum Key: String { case bannedChannels = "banned_channels", mutedChannels = "muted_channels" }
 
