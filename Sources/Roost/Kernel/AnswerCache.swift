@@ -39,11 +39,6 @@ final class AnswerCache: Sendable {
     /// Whether anything is kept: a budget of 0 keeps nothing.
     var isOn: Bool { capacity > 0 }
 
-    /// The entry kept for `key`, when `isExact` says it still is.
-    func entry<Entry: Sendable>(_ key: some Hashable & Sendable, isExact: (Entry) -> Bool) -> Entry? {
-        entries([key]) { _, entry in isExact(entry) }[0]
-    }
-
     /// The entries kept for `keys`, each where `isExact` (given the key's index and the entry)
     /// says it still is; one that is not is dropped. They are found under one lock, and checked
     /// outside it: readers of a list ask for ten at a time, and holding the lock for each

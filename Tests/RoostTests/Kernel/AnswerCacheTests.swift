@@ -25,3 +25,10 @@ import Testing
         #expect(cache.entry("view") { (_: String) in true } == nil)
     }
 }
+
+extension AnswerCache {
+    /// One key's entry, as `AnswerShelf.entry` asks for it without counting a hit.
+    fileprivate func entry<Entry: Sendable>(_ key: some Hashable & Sendable, isExact: (Entry) -> Bool) -> Entry? {
+        entries([key]) { _, entry in isExact(entry) }[0]
+    }
+}
