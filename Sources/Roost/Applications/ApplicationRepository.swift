@@ -33,15 +33,9 @@ struct ApplicationRepository: Sendable {
         try db.executeCached(sql: "UPDATE application SET reactions_enabled = ? WHERE id = 1", arguments: [enabled])
     }
 
-    /// A new default is for users created from now on (Sendbird's page): users who followed
-    /// the old one keep it as their own.
+    /// A new default is for users created from now on (Sendbird's page): each user takes the
+    /// default as it is when created (`UserRepository.insert`), so no user row changes here.
     func setDefaultAutoAccept(_ autoAccept: Bool, in db: Database) throws {
-        try db.executeCached(
-            sql: """
-                UPDATE users SET auto_accept_invitations = (SELECT auto_accept_invitations FROM application WHERE id = 1)
-                WHERE auto_accept_invitations IS NULL
-                """
-        )
         try db.executeCached(sql: "UPDATE application SET auto_accept_invitations = ? WHERE id = 1", arguments: [autoAccept])
     }
 }

@@ -62,8 +62,9 @@ struct UserRepository: Sendable {
     func insert(_ user: NewUser, in db: Database) throws -> Int64 {
         try db.executeCached(
             sql: """
-                INSERT INTO users (user_id, nickname, profile_url, access_token, discovery_keys, preferred_languages, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO users (user_id, nickname, profile_url, access_token, discovery_keys, preferred_languages, created_at,
+                    auto_accept_invitations)
+                VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT auto_accept_invitations FROM application WHERE id = 1))
                 """,
             arguments: [
                 user.userID, user.nickname, user.profileURL, user.accessToken,
@@ -180,7 +181,8 @@ struct UserRepository: Sendable {
 
     // MARK: Invitation preference
 
-    /// The user's own choice, or nil when they follow the application default.
+    /// The user's preference: the application default as it was when they were created, or
+    /// their own choice since (nil only for a row written around `insert`).
     func autoAcceptInvitations(ofRow rowID: Int64, in db: Database) throws -> Bool? {
         try Bool?.fetchOne(db.cachedStatement(sql: "SELECT auto_accept_invitations FROM users WHERE id = ?"), arguments: [rowID]) ?? nil
     }
