@@ -4,7 +4,9 @@ import Hummingbird
 
 /// Where an announcement stands, as Sendbird names it.
 enum AnnouncementStatus: String, Sendable, CaseIterable {
-    case scheduled, running
+    /// `ready` is Sendbird's status for one due but not yet begun. Roost begins an announcement
+    /// the moment it is due, so none is ever `ready`; listing by it finds none.
+    case scheduled, ready, running
     case onHold = "on-hold"
     case paused, stopped, canceled, completed, incompleted
 

@@ -7,14 +7,14 @@ struct GroupChannelEvents: Sendable {
     let log: EventLog
     private let users = UserRepository()
 
-    func created(_ channel: ChannelRecord, by creator: Int64?, joined: [Int64], at time: Int64, in db: Database) throws {
+    func created(_ channel: ChannelRecord, by creator: Int64?, members: [Int64], at time: Int64, in db: Database) throws {
         var payload = EventFields()
         payload.add("created_at", time)
         payload.add("inviter", try creator.flatMap { try user($0, in: db) })
         try log.recordChannelEvent(.groupChannelCreate, payload, channel, at: time, in: db)
         try autoMessages.post(.channelCreated, in: channel, at: time, in: db)
-        // Members added at creation join; they are not invited.
-        if !joined.isEmpty { try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, joined, at: time, in: db) }
+        // Members added at creation join, even those whose invitation waits for them.
+        if !members.isEmpty { try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, members, at: time, in: db) }
     }
 
     func joined(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {

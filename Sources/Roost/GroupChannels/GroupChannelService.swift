@@ -100,8 +100,9 @@ struct GroupChannelService: Sendable {
         }
         try operators.add(operatorRows, to: channelID, in: db)
         let record = try channels.existing(rowID: channelID, in: db)
-        try channelEvents.created(record, by: inviter, joined: added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
-        try channelEvents.invited(record, by: inviter, added.filter { $0.state == .invited }.map(\.rowID), at: now, in: db)
+        // Sendbird's group channel webhook page: members invited at creation are told by
+        // `group_channel:join`, never by `group_channel:invite`.
+        try channelEvents.created(record, by: inviter, members: added.map(\.rowID), at: now, in: db)
         var channel = try assembler.channel(record, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
         channel.isCreated = true
         return channel

@@ -13,6 +13,8 @@ struct PollService: Sendable {
     private let jobs = ScheduledJobRepository()
 
     static let maxTitleLength = 2_048
+    /// Sendbird's update page allows a shorter title than its create page.
+    static let maxUpdatedTitleLength = 2_000
     static let maxOptionLength = 2_000
     static let maxOptions = 20
     static let closeJobKind = "poll_close"
@@ -64,7 +66,7 @@ struct PollService: Sendable {
     func update(_ id: Int64, _ change: PollRequest) async throws -> Poll {
         if let title = change.title {
             guard !title.isEmpty else { throw APIError.missing("title") }
-            guard title.count <= Self.maxTitleLength else { throw APIError.tooLong("title", max: Self.maxTitleLength) }
+            guard title.count <= Self.maxUpdatedTitleLength else { throw APIError.tooLong("title", max: Self.maxUpdatedTitleLength) }
         }
         let now = clock.now / 1000
         let data = try Self.checkedData(change.data)

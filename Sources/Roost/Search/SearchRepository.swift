@@ -7,6 +7,8 @@ struct SearchScope: Sendable {
     var channelCustomType: String?
     var from: Int64?
     var to: Int64?
+    /// `target_user_ids`: only messages these users sent.
+    var senderIDs: [String]?
     var order = Order.score
     var reverse = false
 }
@@ -74,13 +76,17 @@ struct SearchRepository: Sendable {
         conditions.add("message_search MATCH ?", [match])
         if let from = scope.from { conditions.add("m.created_at >= ?", [from]) }
         if let to = scope.to { conditions.add("m.created_at <= ?", [to]) }
+        if let senders = scope.senderIDs {
+            let marks = Array(repeating: "?", count: senders.count).joined(separator: ", ")
+            conditions.add("m.sender_id IN (SELECT id FROM users WHERE user_id IN (\(marks)))", StatementArguments(senders))
+        }
         let orderBy: String
         switch scope.order {
         case .score: orderBy = scope.reverse ? "rank DESC, message_search.rowid" : "rank, message_search.rowid DESC"
         case .ts: orderBy = scope.reverse ? "m.created_at, m.id" : "m.created_at DESC, m.id DESC"
         }
         // The messages table is read only for what the index does not hold: times.
-        let needsMessages = scope.from != nil || scope.to != nil || scope.order == .ts
+        let needsMessages = scope.from != nil || scope.to != nil || scope.senderIDs != nil || scope.order == .ts
         let from = needsMessages ? "message_search JOIN messages m ON m.id = message_search.rowid" : "message_search"
         // One pass over the matches gives both the page and the total.
         let matches = try Int64.fetchCursor(

@@ -94,6 +94,7 @@ import Testing
             expectError(try await api.get("/v3/announcements/missing"), code: 400201)
             let listed = try await api.get("/v3/announcements?status=canceled")["announcements"].array
             #expect(listed.map { $0["unique_id"].string ?? "" } == ["first"])
+            #expect(try await api.get("/v3/announcements?status=ready")["announcements"].array.isEmpty)
             // One due at the same moment to another channel, created later: the scheduler
             // runs due work oldest first, so once it is sent the canceled one had its turn.
             try await api.createChannel(#"{"channel_url": "others", "user_ids": ["boss", "ann"]}"#)

@@ -95,4 +95,18 @@ import Testing
             #expect(byCategory["open_channel:enter"]!["user"]["user_id"] == "carol")
         }
     }
+
+    /// Sendbird's group channel webhook page: a member invited when the channel is created is
+    /// in the `join` event; `invite` is not posted for them.
+    @Test func membersInvitedAtCreationJoin() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "dave")
+            try await api.put("/v3/users/dave/channel_invitation_preference", #"{"auto_accept": false}"#)
+            let channel = try await api.createChannel(#"{"channel_url": "party", "user_ids": ["alice", "dave"], "inviter_id": "alice"}"#)
+            #expect(channel["members"].array.first { $0["user_id"] == "dave" }?["state"] == "invited")
+            let events = try await api.get("/roost/events?limit=100")["events"].array
+            #expect(events.map { $0["category"].string! } == ["group_channel:create", "group_channel:join"])
+            #expect(events[1]["payload"]["users"].array.map { $0["user_id"] } == ["alice", "dave"])
+        }
+    }
 }

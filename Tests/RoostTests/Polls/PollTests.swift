@@ -66,6 +66,12 @@ import Testing
             expectError(try await api.post("/v3/polls", #"{"options": ["a"]}"#), code: 400105)
             expectError(try await api.post("/v3/polls", #"{"title": "Past", "options": ["a"], "close_at": 5}"#), code: 400111)
             expectError(try await api.post("/v3/polls", #"{"title": "Data", "options": ["a"], "data": "text"}"#), code: 400103)
+            // Sendbird's pages: a title of 2,048 characters at creation, of 2,000 on update.
+            let long = try await api.post("/v3/polls", #"{"title": "\#(String(repeating: "t", count: 2048))", "options": ["a"]}"#)
+            #expect(long.status == .ok)
+            let longID = long["id"].int ?? 0
+            expectError(try await api.put("/v3/polls/\(longID)", #"{"title": "\#(String(repeating: "t", count: 2001))"}"#), code: 400110)
+            #expect(try await api.put("/v3/polls/\(longID)", #"{"title": "\#(String(repeating: "t", count: 2000))"}"#).status == .ok)
             #expect(try await api.delete("/v3/polls/\(id)").json == [:])
             expectError(try await api.get("/v3/polls/\(id)"), code: 400201)
             let after = try await api.get("/v3/group_channels/room/messages/\(sent["message_id"].int ?? 0)")

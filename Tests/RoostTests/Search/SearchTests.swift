@@ -43,6 +43,10 @@ import Testing
             #expect(try await found(api, "channel_url=work&query=report&message_ts_from=1700000002000&sort_field=ts")
                 == ["Reports are due on Friday"])
             #expect(try await found(api, "channel_url=work&query=report&message_ts_to=1700000001000") == ["The quarterly report is ready"])
+            #expect(try await found(api, "channel_url=work&query=report&target_user_ids=bob") == ["Reports are due on Friday"])
+            #expect(try await found(api, "user_id=alice&query=report&target_user_ids=bob,carol&sort_field=ts")
+                == ["Dinner at seven, report back", "Reports are due on Friday"])
+            #expect(try await found(api, "channel_url=work&query=report&target_user_ids=nobody") == [])
 
             let first = try await api.get("/v3/search/messages?user_id=alice&query=report&limit=2&sort_field=ts")
             #expect(first["total_count"] == 4)
