@@ -62,6 +62,9 @@ enum EventCategory: String, Sendable, CaseIterable {
     case channelHide = "roost:channel_hide"
     case channelUnhide = "roost:channel_unhide"
     case threadInfoUpdate = "roost:thread_info_update"
+    /// Members invited when their channel is created: the webhook tells them in
+    /// `group_channel:join`, the SDK's invitation delegate hears of it all the same.
+    case inviteAtCreation = "roost:invite_at_creation"
 
     /// Whether Sendbird delivers it as a webhook: Roost's own never go out as one.
     var isWebhook: Bool { !rawValue.hasPrefix("roost:") }

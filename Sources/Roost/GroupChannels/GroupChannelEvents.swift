@@ -32,7 +32,10 @@ struct GroupChannelEvents: Sendable {
         try log.recordMembershipEvent(.groupChannelDeclineInvite, "declined_at", channel, [userRowID], at: time, in: db)
     }
 
-    func invited(_ channel: ChannelRecord, by inviter: Int64?, _ invitees: [Int64], at time: Int64, in db: Database) throws {
+    func invited(
+        _ channel: ChannelRecord, by inviter: Int64?, _ invitees: [Int64], atCreation: Bool = false, at time: Int64,
+        in db: Database
+    ) throws {
         guard !invitees.isEmpty else { return }
         var payload = EventFields()
         payload.add("invited_at", time)
@@ -40,7 +43,12 @@ struct GroupChannelEvents: Sendable {
         let summaries = try users.summaries(ofRows: invitees, in: db)
         let invited = invitees.compactMap { summaries[$0] }
         payload.add("invitees", invited.map(EventUser.init))
-        try log.recordChannelEvent(.groupChannelInvite, payload, channel, at: time, concerning: invited.map(\.userID), in: db)
+        if atCreation {
+            // The invitees are members already, so their streams carry the channel's events.
+            try log.recordStreamEvent(.inviteAtCreation, payload, channel, at: time, in: db)
+        } else {
+            try log.recordChannelEvent(.groupChannelInvite, payload, channel, at: time, concerning: invited.map(\.userID), in: db)
+        }
     }
 
     /// A channel whose name, cover, custom type, data or access code changed, with each

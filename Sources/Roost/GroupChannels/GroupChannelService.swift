@@ -103,6 +103,8 @@ struct GroupChannelService: Sendable {
         // Sendbird's group channel webhook page: members invited at creation are told by
         // `group_channel:join`, never by `group_channel:invite`.
         try channelEvents.created(record, by: inviter, members: added.map(\.rowID), at: now, in: db)
+        let invitees = added.filter { $0.state == .invited }.map(\.rowID)
+        try channelEvents.invited(record, by: inviter, invitees, atCreation: true, at: now, in: db)
         var channel = try assembler.channel(record, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
         channel.isCreated = true
         return channel

@@ -97,7 +97,8 @@ import Testing
     }
 
     /// Sendbird's group channel webhook page: a member invited when the channel is created is
-    /// in the `join` event; `invite` is not posted for them.
+    /// in the `join` event; `invite` is not posted for them. Their stream still hears of the
+    /// invitation, in a category of Roost's own.
     @Test func membersInvitedAtCreationJoin() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "dave")
@@ -105,8 +106,11 @@ import Testing
             let channel = try await api.createChannel(#"{"channel_url": "party", "user_ids": ["alice", "dave"], "inviter_id": "alice"}"#)
             #expect(channel["members"].array.first { $0["user_id"] == "dave" }?["state"] == "invited")
             let events = try await api.get("/roost/events?limit=100")["events"].array
-            #expect(events.map { $0["category"].string! } == ["group_channel:create", "group_channel:join"])
+            #expect(events.map { $0["category"].string! } == ["group_channel:create", "group_channel:join", "roost:invite_at_creation"])
             #expect(events[1]["payload"]["users"].array.map { $0["user_id"] } == ["alice", "dave"])
+            #expect(events[2]["payload"]["invitees"].array.map { $0["user_id"] } == ["dave"])
+            let daves = try await api.get("/roost/events?user_id=dave")["events"].array
+            #expect(daves.map { $0["category"].string! }.contains("roost:invite_at_creation"))
         }
     }
 }
