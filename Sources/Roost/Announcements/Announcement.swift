@@ -114,10 +114,24 @@ struct AnnouncementRecord: Sendable, FetchableRecord {
 }
 
 extension AnnouncementRecord: JSONObject, ResponseEncodable {
+    /// Sendbird shows at most the first 128 bytes of a group's name; the whole name still
+    /// finds the announcement.
+    static let shownGroupBytes = 128
+
+    static func shown(_ group: String) -> String {
+        guard group.utf8.count > shownGroupBytes else { return group }
+        var shown = ""
+        for character in group {
+            guard shown.utf8.count + character.utf8.count <= shownGroupBytes else { break }
+            shown.append(character)
+        }
+        return shown
+    }
+
     /// The announcement as Sendbird answers it: flat, with its counters and open rate.
     func write(to fields: inout JSONFields) throws {
         try fields.write("unique_id", uniqueID)
-        try fields.write("announcement_group", group)
+        try fields.write("announcement_group", Self.shown(group))
         try fields.write("message", MessageBody(message: message))
         try fields.write("enable_push", settings.enablePush)
         try fields.write("target_at", settings.targetAt.rawValue)

@@ -32,6 +32,8 @@ struct AnnouncementService: Sendable {
     // MARK: Create and change
 
     func create(_ request: AnnouncementRequest) async throws -> AnnouncementBody {
+        // Required by Sendbird's page, with no default.
+        guard request.message.type != nil else { throw APIError.missing("message.type") }
         let now = clock.now
         var message = AnnouncementMessage()
         var settings = AnnouncementSettings()

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 struct ReactionRequest: Decodable {
@@ -12,7 +13,18 @@ struct MetaArrayRequest: Decodable {
     var mode: MessageExtrasService.MetaArrayMode?
     var upsert: Bool?
 
-    enum CodingKeys: String, CodingKey { case sortedMetaarray = "sorted_metaarray", mode, upsert }
+    enum CodingKeys: String, CodingKey { case sortedMetaarray = "sorted_metaarray", metaarray, mode, upsert }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // `metaarray` is the deprecated name Sendbird's page still lists.
+        guard let items = try container.decodeIfPresent(MetaArrayValue.self, forKey: .sortedMetaarray)
+            ?? container.decodeIfPresent(MetaArrayValue.self, forKey: .metaarray)
+        else { throw APIError.missing("sorted_metaarray") }
+        sortedMetaarray = items
+        mode = try container.decodeIfPresent(MessageExtrasService.MetaArrayMode.self, forKey: .mode)
+        upsert = try container.decodeIfPresent(Bool.self, forKey: .upsert)
+    }
 }
 
 struct TranslationRequest: Decodable {
@@ -103,7 +115,10 @@ struct MessageExtrasRoutes: Sendable {
     @Sendable func deleteMetaarray(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let type = try context.channelType()
         let url = try context.channelURL()
-        guard let keys = request.query.list("keys") else { throw APIError.missing("keys") }
+        // Sendbird's page writes the list with a space after each comma.
+        guard let keys = request.query.list("keys")?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
+            throw APIError.missing("keys")
+        }
         try await extras.removeMetaArrayKeys(keys, of: try context.messageID(), type, url)
         return EmptyObject()
     }

@@ -49,7 +49,12 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
             try fields.write("channel_delete_option", channelDeleteOption)
         }
         try fields.write("created_at", createdAt)
-        if let fileURL { try fields.write("files", ExportFile(url: fileURL, expiresAt: expiresAt)) }
+        if let fileURL {
+            try fields.write("files", ExportFile(url: fileURL, expiresAt: expiresAt))
+        } else if status == .done {
+            // Sendbird's list page shows a finished deletion with an empty `files`.
+            try fields.write("files", ExportFile(url: "", expiresAt: 0))
+        }
     }
 }
 

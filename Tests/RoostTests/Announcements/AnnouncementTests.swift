@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Roost
@@ -75,6 +76,20 @@ import Testing
             expectError(try await api.get("/v3/announcement_stats/daily?start_date=2023-13-01"), code: 400111)
             #expect(try await api.get("/roost/events?category=announcement:send_messages")["events"].array.count == 2)
             #expect(try await api.get("/roost/events?category=announcement:create_channels")["events"].array.count == 1)
+        }
+    }
+
+    @Test func typeIsRequiredAndLongGroupsAreShownCut() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("boss")
+            expectError(try await api.post("/v3/announcements", #"{"message": {"user_id": "boss", "content": "x"}, "target_at": "sender_all_channels"}"#), code: 400105)
+            // Sendbird shows a group's first 128 bytes; the whole name still finds it.
+            let group = String(repeating: "g", count: 127) + "é"
+            let long = try await api.post("/v3/announcements", #"{"unique_id": "long-group", "announcement_group": "\#(group)", "message": {"type": "MESG", "user_id": "boss", "content": "x"}, "scheduled_at": \#(clock.now + 60_000)}"#)
+            #expect(long["announcement_group"].string == String(repeating: "g", count: 127))
+            let grouped = try await api.get("/v3/announcements?announcement_group=\(group.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+            #expect(grouped["announcements"].array.map { $0["unique_id"] } == ["long-group"])
         }
     }
 

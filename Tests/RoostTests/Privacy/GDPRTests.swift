@@ -38,6 +38,7 @@ import Testing
             let deletion = try await api.post("/v3/privacy/gdpr", #"{"action": "delete", "user_id": "", "user_ids": ["erasable-7f3a"], "channel_delete_option": "1_on_1"}"#)
             let deleted = try await settled(api, try #require(deletion["request_id"].string))
             #expect(deleted["status"] == "done" && deleted["user_ids"] == ["erasable-7f3a"])
+            #expect(deleted["files"] == ["url": "", "expires_at": 0])
             expectError(try await api.get("/v3/users/erasable-7f3a"), code: 400201)
             expectError(try await api.get("/v3/group_channels/pair"), code: 400201)
             #expect(try await api.get("/v3/group_channels/crowd").status == .ok, "only one-on-one channels go with 1_on_1")
