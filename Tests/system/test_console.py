@@ -64,7 +64,7 @@ def test_an_admin_signs_in_sends_bans_and_sees_markup_as_text(server, browser):
     for user_id in ["alice", "bob"]:
         call(base, "POST", "/v3/users", {"user_id": user_id, "nickname": user_id.title(), "profile_url": ""})
     call(base, "POST", "/v3/group_channels", {"channel_url": "room", "name": "The room", "user_ids": ["alice", "bob"], "custom_type": "team"})
-    call(base, "POST", "/v3/group_channels/room/messages", {"user_id": "alice", "message": "<script>alert('owned')</script>"})
+    call(base, "POST", "/v3/group_channels/room/messages", {"message_type": "MESG", "user_id": "alice", "message": "<script>alert('owned')</script>"})
 
     # A wrong token is refused with a clear message; the right one signs in.
     sign_in(browser, base, "not-a-token")

@@ -67,7 +67,7 @@ def test_a_stalled_stream_is_closed_and_its_client_resumes_losing_nothing():
             call_api(server.url, "POST", "/v3/group_channels", {"channel_url": "hall", "user_ids": ["talker"]})
             text = "x" * 4_900
             for index in range(MESSAGES):
-                status, _ = call_api(server.url, "POST", "/v3/group_channels/hall/messages", {"user_id": "talker", "message": f"{index} {text}"})
+                status, _ = call_api(server.url, "POST", "/v3/group_channels/hall/messages", {"message_type": "MESG", "user_id": "talker", "message": f"{index} {text}"})
                 assert status == 200
             every = []
             while True:

@@ -40,7 +40,7 @@ def test_export_on_exit_then_import():
         try:
             call(source.url, "POST", "/v3/users", {"user_id": "alice", "nickname": "Alice", "profile_url": ""})
             call(source.url, "POST", "/v3/group_channels", {"channel_url": "room", "user_ids": ["alice"]})
-            call(source.url, "POST", "/v3/group_channels/room/messages", {"user_id": "alice", "message": "hello"})
+            call(source.url, "POST", "/v3/group_channels/room/messages", {"message_type": "MESG", "user_id": "alice", "message": "hello"})
             sent = upload(source.url, "room", "alice", "note.txt", b"the file's bytes")
         finally:
             source.stop()

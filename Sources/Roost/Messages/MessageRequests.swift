@@ -82,7 +82,7 @@ struct UpdateMessageRequest: Decodable {
 /// The body of `POST /v3/migration/{target_channel_url}`: up to 100 messages from another system.
 struct MigrationRequest: Decodable {
     /// A migrated message: the fields of a sent message, with its original time as
-    /// `timestamp` (or `created_at`).
+    /// `timestamp` (or `created_at`), which Sendbird's page requires.
     struct MigratedMessage: Decodable {
         var message: SendMessageRequest
         var timestamp: Int64?

@@ -39,7 +39,8 @@ struct MessageService: Sendable {
     // MARK: Send
 
     func send(to type: ChannelType, _ url: String, _ request: SendMessageRequest) async throws -> Message {
-        let messageType = request.messageType ?? .user
+        // Required by Sendbird's page and by both official SDKs' models.
+        guard let messageType = request.messageType else { throw APIError.missing("message_type") }
         try Self.check(request, as: messageType)
         let now = clock.now
         do {
@@ -178,12 +179,14 @@ struct MessageService: Sendable {
         guard imported.count <= MessageRules.maxMigratedMessages else {
             throw APIError.tooManyItems("messages", max: MessageRules.maxMigratedMessages)
         }
-        for item in imported { try Self.check(item.message, as: item.message.messageType ?? .user) }
-        let now = clock.now
+        let dated = try imported.map { item throws in
+            try Self.check(item.message, as: item.message.messageType ?? .user)
+            guard let time = item.timestamp ?? item.message.createdAt else { throw APIError.missing("timestamp") }
+            return (request: item.message, createdAt: time)
+        }
         try await database.write { db in
             guard let channel = try channels.find(url: url, in: db) else { throw APIError.notFound("Channel") }
-            for item in imported {
-                let request = item.message
+            for (request, createdAt) in dated {
                 let messageType = request.messageType ?? .user
                 if let dedupID = request.dedupID, try messages.find(dedupID: dedupID, channelID: channel.rowID, in: db) != nil {
                     continue
@@ -193,7 +196,6 @@ struct MessageService: Sendable {
                     guard let userID = request.userID else { throw APIError.missing("user_id") }
                     sender = try users.existingRowID(of: userID, in: db)
                 }
-                let createdAt = item.timestamp ?? request.createdAt ?? now
                 let id = try messages.insert(
                     NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt), in: db
                 ).id

@@ -98,7 +98,7 @@ import Testing
         try await withServer { api in
             try await api.createUsers("alice")
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
-            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "<script>x()</script>"}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "<script>x()</script>"}"#).status == .ok)
             let console = try await Self.signIn(api)
             let page = try await console.get("/console/channels/group/room/messages")
             #expect(page.text.contains("&lt;script&gt;x()&lt;/script&gt;") && !page.text.contains("<script>x()"))

@@ -22,8 +22,8 @@ import Testing
         try await withServer(clock: clock) { api in
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "room", "name": "Room", "user_ids": ["alice", "bob"]}"#)
-            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "hello, world"}"#).status == .ok)
-            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "bob", "message": "hi alice"}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "hello, world"}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "hi alice"}"#).status == .ok)
             let (start, end) = (clock.now - 60_000, clock.now + 60_000)
 
             let registered = try await api.post("/v3/export/messages", #"{"start_ts": \#(start), "end_ts": \#(end), "sender_ids": ["alice"]}"#)

@@ -49,7 +49,7 @@ import Testing
         try await withServer { api in
             try await api.createUsers("alice")
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
-            let sent = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "hi"}"#)
+            let sent = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "hi"}"#)
             let path = "/v3/group_channels/room/messages/\(sent["message_id"].int ?? 0)/reactions"
             #expect(try await api.post(path, #"{"user_id": "alice", "reaction": "anything"}"#).status == .ok, "no emojis yet: any key")
             #expect(try await api.put("/v3/applications/settings/use_default_emoji", #"{"use_default_emoji": true}"#).status == .ok)

@@ -7,7 +7,7 @@ import Testing
         try await withServer { api in
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
-            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "hi"}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "hi"}"#).status == .ok)
             #expect(try await api.put("/v3/applications/settings/reactions", #"{"enabled": false}"#).status == .ok)
             let secondary = try #require(try await api.post("/v3/applications/api_tokens", "{}")["token"].string)
 
@@ -16,7 +16,7 @@ import Testing
             #expect(try await api.get("/v3/users/alice").status == .ok, "keep_users keeps them")
             #expect(try await api.get("/roost/events")["events"] == [])
             try await api.createChannel(#"{"channel_url": "again", "user_ids": ["alice"]}"#)
-            let sent = try await api.post("/v3/group_channels/again/messages", #"{"user_id": "alice", "message": "hi"}"#)
+            let sent = try await api.post("/v3/group_channels/again/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "hi"}"#)
             let reaction = try await api.post("/v3/group_channels/again/messages/\(sent["message_id"].int ?? 0)/reactions", #"{"user_id": "alice", "reaction": "ok"}"#)
             expectError(reaction, code: 400108)
             #expect(try await api.call(.get, "/v3/users", token: secondary).status == .ok, "tokens stay")
@@ -40,9 +40,9 @@ import Testing
 
             let frozen = try await api.put("/roost/clock", #"{"frozen": true}"#)
             #expect(frozen["frozen"] == true)
-            let first = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "one"}"#)
+            let first = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "one"}"#)
             try await Task.sleep(for: .milliseconds(20))
-            let second = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "two"}"#)
+            let second = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "two"}"#)
             #expect(first["created_at"] == second["created_at"] && first["created_at"] == frozen["now"], "frozen time stands still")
             #expect(try await api.put("/roost/clock", #"{"frozen": false}"#)["frozen"] == false)
             expectError(try await api.put("/roost/clock", "{}"), code: 400105)

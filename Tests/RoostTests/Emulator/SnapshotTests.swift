@@ -7,11 +7,11 @@ import Testing
         try await withServer { api in
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
-            let kept = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "kept"}"#)
+            let kept = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "kept"}"#)
             let saved = try await api.post("/roost/snapshots", #"{"name": "baseline"}"#)
             #expect(saved["name"] == "baseline" && (saved["size"].int ?? 0) > 0 && saved["created_at"].int != nil)
 
-            let lost = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "bob", "message": "lost"}"#)
+            let lost = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "lost"}"#)
             try await api.createUsers("carol")
             #expect(try await api.delete("/v3/group_channels/room").status == .ok)
             let lastEvent = try #require(try await api.get("/roost/events?limit=1000")["last_seq"].int)
@@ -22,7 +22,7 @@ import Testing
             expectError(try await api.get("/v3/users/carol"), code: 400201)
             #expect(messages.first?["message_id"] == kept["message_id"])
 
-            let after = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "bob", "message": "after"}"#)
+            let after = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "after"}"#)
             #expect((after["message_id"].int ?? 0) > (lost["message_id"].int ?? .max), "a message id handed out before is never handed out again")
             let events = try await api.get("/roost/events?since=\(lastEvent)")["events"].array
             #expect(events.map(\.["category"]) == ["group_channel:message_send"], "new events come after every seq seen before")
@@ -73,7 +73,7 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<60 {
                     group.addTask {
-                        let sent = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "m\#(index)"}"#)
+                        let sent = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "m\#(index)"}"#)
                         #expect(sent.status == .ok)
                     }
                     if index == 30 {

@@ -42,10 +42,10 @@ import Testing
     @Test func deliveryReceiptsAndThreadsAreToldToTheMembers() async throws {
         try await withServer { api in
             try await room(api)
-            let parent = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "ann", "message": "question"}"#)["message_id"].int!
+            let parent = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "ann", "message": "question"}"#)["message_id"].int!
             let since = try await lastSeq(api)
             #expect(try await api.put("/v3/group_channels/room/messages/mark_as_delivered", #"{"user_id": "bob"}"#).status == .ok)
-            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "bob", "message": "answer", "parent_message_id": \#(parent)}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "answer", "parent_message_id": \#(parent)}"#).status == .ok)
             let heard = try await told(api, since: since, readers: ["ann", "bob", "olga"])
             #expect(heard["roost:delivery_receipt"] == ["*", "ann", "bob"])
             #expect(heard["roost:thread_info_update"] == ["*", "ann", "bob"])
@@ -109,7 +109,7 @@ import Testing
         try await withServer { api in
             try await api.createUsers("ann", "olga")
             #expect(try await api.post("/v3/open_channels", #"{"channel_url": "hall", "name": "Hall"}"#).status == .ok)
-            #expect(try await api.post("/v3/open_channels/hall/messages", #"{"user_id": "ann", "message": "hi"}"#).status == .ok)
+            #expect(try await api.post("/v3/open_channels/hall/messages", #"{"message_type": "MESG", "user_id": "ann", "message": "hi"}"#).status == .ok)
             let since = try await lastSeq(api)
             #expect(try await api.put("/v3/open_channels/hall", #"{"name": "Big hall"}"#).status == .ok)
             #expect(try await api.put("/v3/open_channels/hall/freeze", #"{"freeze": true}"#).status == .ok)

@@ -50,7 +50,7 @@ import Testing
             try await api.createChannel(#"{"channel_url": "mia-ola", "user_ids": ["mia", "ola"]}"#)
             try await api.createChannel(#"{"channel_url": "trio", "user_ids": ["mia", "ned", "pia"]}"#)
             #expect(try await api.post("/v3/users/mia/block", #"{"target_id": "ned"}"#).status == .ok)
-            expectError(try await api.post("/v3/group_channels/mia-ned/messages", #"{"user_id": "mia", "message": "hi"}"#), code: 900080)
+            expectError(try await api.post("/v3/group_channels/mia-ned/messages", #"{"message_type": "MESG", "user_id": "mia", "message": "hi"}"#), code: 900080)
             let fromNed = try await api.say("ned", "hi", in: "mia-ned")
             #expect(fromNed.status == .ok, "the blocked user may still send: \(fromNed)")
             let toAll = try await api.say("mia", "hi all", in: "trio")
@@ -58,7 +58,7 @@ import Testing
             let deactivated = try await api.put("/v3/users/ola", #"{"is_active": false, "leave_all_when_deactivated": false}"#)
             #expect(deactivated.status == .ok, "\(deactivated)")
             #expect(try await api.get("/v3/group_channels/mia-ola")["member_count"] == 2, "she stays a member")
-            expectError(try await api.post("/v3/group_channels/mia-ola/messages", #"{"user_id": "mia", "message": "hi"}"#), code: 900081)
+            expectError(try await api.post("/v3/group_channels/mia-ola/messages", #"{"message_type": "MESG", "user_id": "mia", "message": "hi"}"#), code: 900081)
         }
     }
 
@@ -143,7 +143,7 @@ import Testing
             try await api.createUsers("ann", "bob")
             #expect(try await api.post("/v3/open_channels", #"{"channel_url": "hall"}"#).status == .ok)
             func say(_ userID: String, _ text: String) async throws {
-                #expect(try await api.post("/v3/open_channels/hall/messages", #"{"user_id": "\#(userID)", "message": "\#(text)"}"#).status == .ok)
+                #expect(try await api.post("/v3/open_channels/hall/messages", #"{"message_type": "MESG", "user_id": "\#(userID)", "message": "\#(text)"}"#).status == .ok)
             }
             try await say("bob", "here")
             clock.advance(milliseconds: 1_000)

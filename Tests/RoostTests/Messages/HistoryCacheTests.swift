@@ -37,7 +37,7 @@ import Testing
         for user in ["alice", "bob", "carol"] { try await api.createUser(user, nickname: user.capitalized) }
         try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob", "carol"], "operator_ids": ["alice"]}"#)
         try await readAll(after: "empty")
-        let first = try await api.send("room", #"{"user_id": "alice", "message": "hello @bob", "mentioned_user_ids": ["bob"]}"#)["message_id"].int ?? 0
+        let first = try await api.send("room", #"{"message_type": "MESG", "user_id": "alice", "message": "hello @bob", "mentioned_user_ids": ["bob"]}"#)["message_id"].int ?? 0
         try await change("a second message") { try await api.say("bob", "hi", in: "room") }
         try await change("a file") {
             try await api.send("room", #"{"message_type": "FILE", "user_id": "carol", "url": "https://example.com/a.png", "file_name": "a.png"}"#)
@@ -49,7 +49,7 @@ import Testing
         try await change("a reaction") { try await api.post(message + "/reactions", #"{"user_id": "bob", "reaction": "smile"}"#) }
         try await change("a reaction taken back") { try await api.delete(message + "/reactions?user_id=bob&reaction=smile") }
         try await change("a reply") {
-            try await api.send("room", #"{"user_id": "carol", "message": "re", "parent_message_id": \#(first)}"#)
+            try await api.send("room", #"{"message_type": "MESG", "user_id": "carol", "message": "re", "parent_message_id": \#(first)}"#)
         }
         try await change("metadata") {
             try await api.post(message + "/sorted_metaarray", #"{"sorted_metaarray": [{"key": "tags", "value": ["a"]}]}"#)
@@ -75,7 +75,7 @@ import Testing
         let pollID = poll["id"].int ?? 0
         let option = poll["options"][0]["id"].int ?? 0
         try await change("a poll") {
-            try await api.send("room", #"{"user_id": "alice", "message": "vote", "poll_id": \#(pollID)}"#)
+            try await api.send("room", #"{"message_type": "MESG", "user_id": "alice", "message": "vote", "poll_id": \#(pollID)}"#)
         }
         try await change("a vote") { try await api.put("/v3/polls/\(pollID)/vote", #"{"user_id": "carol", "option_ids": [\#(option)]}"#) }
         return bodies

@@ -22,11 +22,13 @@ import Testing
             #expect(try await api.post("/v3/migration/chat", #"{"messages": [{"user_id": "bob", "message": "second", "timestamp": 1500000001000, "dedup_id": "d2"}]}"#).status == .ok)
             #expect(try await api.get("/v3/group_channels/chat/messages/total_count")["total"] == 3)
 
-            expectError(try await api.post("/v3/migration/chat", #"{"messages": [{"user_id": "alice", "message": "ok"}, {"user_id": "ghost", "message": "no"}]}"#), code: 400201)
+            expectError(try await api.post("/v3/migration/chat", #"{"messages": [{"user_id": "alice", "message": "ok", "timestamp": 1}, {"user_id": "ghost", "message": "no", "timestamp": 2}]}"#), code: 400201)
             #expect(try await api.get("/v3/group_channels/chat/messages/total_count")["total"] == 3)
-            expectError(try await api.post("/v3/migration/nowhere", #"{"messages": [{"user_id": "alice", "message": "x"}]}"#), code: 400201)
+            expectError(try await api.post("/v3/migration/nowhere", #"{"messages": [{"user_id": "alice", "message": "x", "timestamp": 1}]}"#), code: 400201)
+            // Sendbird's page requires each message's original time.
+            expectError(try await api.post("/v3/migration/chat", #"{"messages": [{"user_id": "alice", "message": "when?"}]}"#), code: 400105)
             expectError(try await api.post("/v3/migration/chat", #"{"messages": []}"#), code: 400105)
-            let many = (0..<101).map { _ in #"{"user_id": "alice", "message": "m"}"# }.joined(separator: ",")
+            let many = (0..<101).map { _ in #"{"user_id": "alice", "message": "m", "timestamp": 1}"# }.joined(separator: ",")
             expectError(try await api.post("/v3/migration/chat", #"{"messages": [\#(many)]}"#), code: 400203)
         }
     }

@@ -8,7 +8,7 @@ import Testing
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
             var ids: [Int] = []
             for number in 0..<12 {
-                let sent = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "m\#(number)"}"#)
+                let sent = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "m\#(number)"}"#)
                 ids.append(try #require(sent["message_id"].int))
             }
             let pinned = try await api.post("/v3/group_channels/room/messages/\(ids[0])/pin", "")
@@ -27,12 +27,12 @@ import Testing
             #expect(try await api.delete("/v3/group_channels/room/messages/\(ids[8])").status == .ok)
             #expect(try await api.get("/v3/group_channels/room")["pinned_message_ids"].array.count == 8, "a deleted message is unpinned")
 
-            let sent = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "pin me", "pin_message": true}"#)
+            let sent = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "pin me", "pin_message": true}"#)
             #expect(try await api.get("/v3/group_channels/room")["latest_pinned_message"]["message_id"] == sent["message_id"])
             expectError(try await api.post("/v3/group_channels/room/messages/999999/pin", ""), code: 400201)
 
             #expect(try await api.post("/v3/open_channels", #"{"channel_url": "hall"}"#).status == .ok)
-            let said = try await api.post("/v3/open_channels/hall/messages", #"{"user_id": "alice", "message": "hi"}"#)
+            let said = try await api.post("/v3/open_channels/hall/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "hi"}"#)
             expectError(try await api.post("/v3/open_channels/hall/messages/\(said["message_id"].int ?? 0)/pin", ""), code: 400920)
         }
     }

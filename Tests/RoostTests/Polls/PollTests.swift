@@ -19,9 +19,9 @@ import Testing
             #expect(options.map { $0["text"].string ?? "" } == ["pizza", "sushi"] && options[0]["vote_count"] == 0)
             let (pizza, sushi) = (try #require(options[0]["id"].int), try #require(options[1]["id"].int))
 
-            let sent = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "vote!", "poll_id": \#(id)}"#)
+            let sent = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "vote!", "poll_id": \#(id)}"#)
             #expect(sent["poll"]["id"].int == id && sent["poll"]["message_id"] == sent["message_id"] && sent["poll"]["options"] == .null)
-            expectError(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "alice", "message": "again", "poll_id": \#(id)}"#), code: 400111)
+            expectError(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "again", "poll_id": \#(id)}"#), code: 400111)
 
             let voted = try await api.put("/v3/polls/\(id)/vote", #"{"user_id": "bob", "option_ids": [\#(pizza), \#(sushi)]}"#)
             #expect(voted["voted_option_ids"] == [.number(Double(pizza)), .number(Double(sushi))] && voted["voter_count"] == 1)

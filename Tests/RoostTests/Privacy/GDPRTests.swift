@@ -22,9 +22,9 @@ import Testing
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["erasable-7f3a", "bob", "carol"]}"#)
             try await api.createChannel(#"{"channel_url": "pair", "user_ids": ["erasable-7f3a", "bob"], "is_distinct": true}"#)
             try await api.createChannel(#"{"channel_url": "crowd", "user_ids": ["erasable-7f3a", "bob", "carol"]}"#)
-            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "erasable-7f3a", "message": "zanzibar quokka plan"}"#).status == .ok)
-            #expect(try await api.post("/v3/group_channels/room/messages", #"{"user_id": "bob", "message": "ok", "mentioned_user_ids": ["erasable-7f3a"]}"#).status == .ok)
-            let sent = try await api.post("/v3/group_channels/room/messages", #"{"user_id": "bob", "message": "see this"}"#)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "erasable-7f3a", "message": "zanzibar quokka plan"}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "ok", "mentioned_user_ids": ["erasable-7f3a"]}"#).status == .ok)
+            let sent = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "see this"}"#)
             #expect(try await api.post("/v3/report/group_channels/room/messages/\(sent["message_id"].int ?? 0)", #"{"report_category": "spam", "reporting_user_id": "erasable-7f3a"}"#).status == .ok)
             #expect(try await api.put("/v3/users/erasable-7f3a/metadata", #"{"metadata": {"city": "Zanzibar"}, "upsert": true}"#).status == .ok)
 

@@ -22,13 +22,13 @@ import Testing
             for (user, type, field) in [("bob", "gcm", "gcm_reg_token"), ("carol", "apns", "apns_device_token"), ("dave", "gcm", "gcm_reg_token"), ("erin", "gcm", "gcm_reg_token")] {
                 #expect(try await api.post("/v3/users/\(user)/push/\(type)", #"{"\#(field)": "\#(user)-phone"}"#).status == .ok)
             }
-            try await send(api, #"{"user_id": "alice", "message": "hello"}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "alice", "message": "hello"}"#)
             #expect(try await recipients(api, after: 0).isEmpty, "no provider is configured")
 
             #expect(try await api.post("/v3/applications/push/fcm", #"{"api_key": "key"}"#).status == .ok)
             #expect(try await api.put("/v3/users/dave/push_preference/room", #"{"push_trigger_option": "mention_only"}"#).status == .ok)
             #expect(try await api.post("/v3/users/erin/block", #"{"target_id": "alice"}"#).status == .ok)
-            try await send(api, #"{"user_id": "alice", "message": "hello"}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "alice", "message": "hello"}"#)
             let pushes = try await api.get("/roost/pushes")["pushes"].array
             #expect(pushes.map { $0["push"]["user_id"].string ?? "" } == ["bob"], "carol's APNs is not configured, dave wants mentions, erin blocked alice")
             let push = pushes[0]["push"]
@@ -39,10 +39,10 @@ import Testing
             #expect(push["sendbird"]["category"] == "messaging:offline_notification" && push["sendbird"]["unread_message_count"] == 2)
 
             var seq = try await lastSeq(api)
-            try await send(api, #"{"user_id": "alice", "message": "psst", "mentioned_user_ids": ["dave"]}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "alice", "message": "psst", "mentioned_user_ids": ["dave"]}"#)
             #expect(try await recipients(api, after: seq) == ["bob", "dave"])
             seq = try await lastSeq(api)
-            try await send(api, #"{"user_id": "alice", "message": "shh", "is_silent": true}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "alice", "message": "shh", "is_silent": true}"#)
             try await send(api, #"{"message_type": "ADMM", "message": "maintenance"}"#)
             #expect(try await recipients(api, after: seq).isEmpty, "silent and admin messages push no one")
             try await send(api, #"{"message_type": "ADMM", "message": "maintenance", "send_push": true}"#)
@@ -51,23 +51,23 @@ import Testing
 
             seq = try await lastSeq(api)
             #expect(try await api.put("/v3/users/bob/push/template", #"{"name": "alternative"}"#).status == .ok)
-            try await send(api, #"{"user_id": "carol", "message": "hi"}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "carol", "message": "hi"}"#)
             #expect(try await api.get("/roost/pushes?since=\(seq)&user_id=bob")["pushes"][0]["push"]["alert"] == "New message arrived!")
 
             // The test clock reads 22:13 UTC.
             seq = try await lastSeq(api)
             let quiet = #"{"do_not_disturb": true, "start_hour": 22, "start_min": 0, "end_hour": 6, "end_min": 0, "timezone": "UTC"}"#
             #expect(try await api.put("/v3/users/bob/push_preference", quiet).status == .ok)
-            try await send(api, #"{"user_id": "carol", "message": "late"}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "carol", "message": "late"}"#)
             #expect(try await recipients(api, after: seq) == ["erin"], "bob's quiet hours; alice has no device")
             #expect(try await api.put("/v3/users/bob/push_preference", #"{"timezone": "Asia/Seoul"}"#).status == .ok)
             seq = try await lastSeq(api)
-            try await send(api, #"{"user_id": "carol", "message": "morning in Seoul"}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "carol", "message": "morning in Seoul"}"#)
             #expect(try await recipients(api, after: seq) == ["bob", "erin"])
 
             #expect(try await api.put("/v3/applications/push/settings", #"{"push_enabled": false}"#).status == .ok)
             seq = try await lastSeq(api)
-            try await send(api, #"{"user_id": "carol", "message": "anyone?"}"#)
+            try await send(api, #"{"message_type": "MESG", "user_id": "carol", "message": "anyone?"}"#)
             #expect(try await recipients(api, after: seq).isEmpty, "push is off for the application")
 
             #expect(try await api.get("/roost/pushes?user_id=dave")["pushes"].array.count == 1)
