@@ -11,6 +11,7 @@ struct EventMembers: Sendable {
         let member: MemberRecord
         let channel: ChannelRecord
         let user: UserSummary
+        let push: MemberPushSettings
         /// The member's unread messages across all their channels, with unread counts.
         let totalUnread: Int?
 
@@ -28,9 +29,9 @@ struct EventMembers: Sendable {
                 try fields.write("channel_unread_message_count", member.unreadMessageCount(in: channel))
                 try fields.write("channel_mention_count", member.unreadMentionCount)
             }
-            try fields.write("push_enabled", false)
-            try fields.write("push_trigger_option", "default")
-            try fields.write("do_not_disturb", false)
+            try fields.write("push_enabled", push.pushEnabled)
+            try fields.write("push_trigger_option", push.triggerOption)
+            try fields.write("do_not_disturb", push.doNotDisturb)
             try fields.write("metadata", user.metadata)
         }
     }
@@ -43,10 +44,21 @@ struct EventMembers: Sendable {
         let records = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []
         let summaries = try users.summaries(ofRows: records.map(\.userRowID), in: db)
         let totals = options.includeUnreadCount ? try members.totalUnread(of: records.map(\.userRowID), in: db) : [:]
+        let push = try members.pushSettings(ofMembersOf: channel.rowID, in: db)
         return records.compactMap { record in
             summaries[record.userRowID].map {
-                Entry(member: record, channel: channel, user: $0, totalUnread: options.includeUnreadCount ? totals[record.userRowID] ?? 0 : nil)
+                Entry(
+                    member: record, channel: channel, user: $0, push: push[record.userRowID] ?? MemberPushSettings(),
+                    totalUnread: options.includeUnreadCount ? totals[record.userRowID] ?? 0 : nil
+                )
             }
         }
     }
+}
+
+/// A member's push settings in an event's member entry.
+struct MemberPushSettings: Sendable {
+    var pushEnabled = false
+    var triggerOption = "default"
+    var doNotDisturb = false
 }

@@ -264,6 +264,32 @@ struct MemberRepository: Sendable {
         return totals
     }
 
+    /// Each member's push settings as a webhook's member entry shows them: whether the user has
+    /// a device token a push could reach (Sendbird's example shows a user without one as
+    /// false), the channel's trigger option (`default` when the member set none), and the
+    /// user's do-not-disturb.
+    func pushSettings(ofMembersOf channelID: Int64, in db: Database) throws -> [Int64: MemberPushSettings] {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT m.user_id, COALESCE(cp.push_trigger_option, 'default') AS push_trigger_option,
+                       COALESCE(pp.do_not_disturb, 0) AS do_not_disturb,
+                       EXISTS (SELECT 1 FROM device_tokens d WHERE d.user_id = m.user_id) AS push_enabled
+                FROM members m
+                LEFT JOIN channel_push_preferences cp ON cp.channel_id = m.channel_id AND cp.user_id = m.user_id
+                LEFT JOIN push_preferences pp ON pp.user_id = m.user_id
+                WHERE m.channel_id = ?
+                """),
+            arguments: [channelID]
+        )
+        var settings: [Int64: MemberPushSettings] = [:]
+        while let row = try rows.next() {
+            settings[row["user_id"]] = MemberPushSettings(
+                pushEnabled: row["push_enabled"], triggerOption: row["push_trigger_option"], doNotDisturb: row["do_not_disturb"]
+            )
+        }
+        return settings
+    }
+
     /// A message its sender sent silently becomes that member's own last message.
     func recordOwnLastMessage(_ messageID: Int64, channelID: Int64, userRowID: Int64, in db: Database) throws {
         try db.executeCached(

@@ -113,4 +113,24 @@ import Testing
             #expect(daves.map { $0["category"].string! }.contains("roost:invite_at_creation"))
         }
     }
+
+    /// A member entry shows the member's own push settings: a channel's trigger option,
+    /// do-not-disturb, and whether a device token could take a push.
+    @Test func memberEntriesShowPushSettings() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
+            #expect(try await api.put("/v3/applications/settings/webhook", #"{"enabled": true, "url": "http://127.0.0.1:9/", "include_members": true}"#).status == .ok)
+            #expect(try await api.put("/v3/users/bob/push_preference/room", #"{"push_trigger_option": "mention_only"}"#).status == .ok)
+            #expect(try await api.put("/v3/users/bob/push_preference", #"{"do_not_disturb": true}"#).status == .ok)
+            #expect(try await api.post("/v3/users/bob/push/gcm", #"{"gcm_reg_token": "bob-phone"}"#).status == .ok)
+            try await api.say("alice", "hi", in: "room")
+            let events = try await api.get("/roost/events?category=group_channel:message_send")["events"].array
+            let members = try #require(events.last?["payload"]["members"].array)
+            let bob = try #require(members.first { $0["user_id"] == "bob" })
+            #expect(bob["push_enabled"] == true && bob["push_trigger_option"] == "mention_only" && bob["do_not_disturb"] == true)
+            let alice = try #require(members.first { $0["user_id"] == "alice" })
+            #expect(alice["push_enabled"] == false && alice["push_trigger_option"] == "default" && alice["do_not_disturb"] == false)
+        }
+    }
 }
