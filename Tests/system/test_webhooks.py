@@ -347,8 +347,10 @@ def open_own_stream(base, user_id):
 
 def test_a_user_is_online_while_their_own_stream_is_open(roost):
     setup_chat(roost.url)
-    assert call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is False
+    alice = call(roost.url, "GET", "/v3/users/alice")[1]
+    assert alice["is_online"] is False and alice["has_ever_logged_in"] is False
     connection = open_own_stream(roost.url, "alice")
+    assert call(roost.url, "GET", "/v3/users/alice")[1]["has_ever_logged_in"] is True
     members = call(roost.url, "GET", "/v3/group_channels/room/members")[1]["members"]
     assert {member["user_id"]: member["is_online"] for member in members} == {"alice": True, "bob": False}
     # An open stream is a connection, for the statistics too.
@@ -365,7 +367,8 @@ def test_a_user_is_online_while_their_own_stream_is_open(roost):
     while call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is not False:
         assert time.monotonic() < closed + 1, "alice still read as online a second after her stream closed"
         time.sleep(0.02)
-    assert call(roost.url, "GET", "/v3/users/alice")[1]["last_seen_at"] > 0
+    alice = call(roost.url, "GET", "/v3/users/alice")[1]
+    assert alice["last_seen_at"] > 0 and alice["has_ever_logged_in"] is True
     # The same when the client resets the connection instead of closing it.
     connection = open_own_stream(roost.url, "alice")
     connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))

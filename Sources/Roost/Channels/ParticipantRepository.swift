@@ -19,12 +19,18 @@ struct ParticipantRepository: Sendable {
         return db.changesCount > 0
     }
 
-    /// One page of participants by user row id.
-    func page(of channelID: Int64, after: Int64?, limit: Int, in db: Database) throws -> [Int64] {
-        try Int64.fetchAll(
+    /// One page of participants by user row id, each with whether a mute holds them at `now`.
+    func page(of channelID: Int64, after: Int64?, limit: Int, at now: Int64, in db: Database) throws -> [(userRowID: Int64, isMuted: Bool)] {
+        let rows = try Row.fetchCursor(
             db,
-            sql: "SELECT user_id FROM participants WHERE channel_id = ? AND user_id > ? ORDER BY user_id LIMIT \(limit)",
-            arguments: [channelID, after ?? 0]
+            sql: """
+                SELECT p.user_id,
+                    EXISTS (SELECT 1 FROM mutes mu WHERE mu.channel_id = p.channel_id AND mu.user_id = p.user_id AND mu.end_at > ?)
+                        AS is_muted
+                FROM participants p WHERE p.channel_id = ? AND p.user_id > ? ORDER BY p.user_id LIMIT \(limit)
+                """,
+            arguments: [now, channelID, after ?? 0]
         )
+        return try Array(rows.map { (userRowID: $0["user_id"], isMuted: $0["is_muted"]) })
     }
 }

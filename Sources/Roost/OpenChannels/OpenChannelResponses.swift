@@ -6,12 +6,13 @@ struct OpenChannelList: ResponseEncodable {
 }
 
 /// A user present in an open channel.
-struct Participant: JSONObject {
+struct Participant: JSONObject, Sendable {
     let user: UserSummary
+    let isMuted: Bool
 
     func write(to fields: inout JSONFields) throws {
         try EmbeddedUser(user: user).write(to: &fields)
-        try fields.write("is_muted", false)
+        try fields.write("is_muted", isMuted)
     }
 }
 

@@ -60,6 +60,6 @@ struct OpenChannelRoutes: Sendable {
 
     @Sendable func participants(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let page = try await channels.participants(of: try context.pathParameter("channel_url"), page: try request.query.pageRequest())
-        return ParticipantList(participants: page.items.map(Participant.init), next: page.next)
+        return ParticipantList(participants: page.items, next: page.next)
     }
 }

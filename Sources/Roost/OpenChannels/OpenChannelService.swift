@@ -110,14 +110,15 @@ struct OpenChannelService: Sendable {
         }
     }
 
-    func participants(of url: String, page request: PageRequest) async throws -> Page<UserSummary> {
-        try await database.read { db in
+    func participants(of url: String, page request: PageRequest) async throws -> Page<Participant> {
+        let now = clock.now
+        return try await database.read { db in
             let channel = try channels.existing(.open, url: url, in: db)
             let after = try request.after.map { cursor throws(APIError) in try cursor.integer(at: 0) }
-            let fetched = try participants.page(of: channel.rowID, after: after, limit: request.fetchLimit, in: db)
-            return try Page(fetched: fetched, request: request) { PageCursor([String($0)]) }.mapItems { rows in
-                let summaries = try users.summaries(ofRows: rows, in: db)
-                return rows.compactMap { summaries[$0] }
+            let fetched = try participants.page(of: channel.rowID, after: after, limit: request.fetchLimit, at: now, in: db)
+            return try Page(fetched: fetched, request: request) { PageCursor([String($0.userRowID)]) }.mapItems { rows in
+                let summaries = try users.summaries(ofRows: rows.map(\.userRowID), in: db)
+                return rows.compactMap { row in summaries[row.userRowID].map { Participant(user: $0, isMuted: row.isMuted) } }
             }
         }
     }

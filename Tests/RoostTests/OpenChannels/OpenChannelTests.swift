@@ -78,4 +78,18 @@ import Testing
             expectError(try await api.get("/v3/open_channels/nowhere/participants"), code: 400201)
         }
     }
+
+    @Test func participantsShowWhoIsMuted() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            #expect(try await api.post("/v3/open_channels", #"{"channel_url": "hall"}"#).status == .ok)
+            for user in ["alice", "bob"] {
+                try await api.send("hall", #"{"message_type": "MESG", "user_id": "\#(user)", "message": "hi"}"#, channelType: "open_channels")
+            }
+            #expect(try await api.post("/v3/open_channels/hall/mute", #"{"user_id": "bob", "seconds": 60}"#).status == .ok)
+            let participants = try await api.get("/v3/open_channels/hall/participants")["participants"].array
+            #expect(participants.map { $0["user_id"] } == ["alice", "bob"])
+            #expect(participants.map { $0["is_muted"] } == [false, true])
+        }
+    }
 }
