@@ -6,6 +6,11 @@ struct ChannelMember: JSONObject, Sendable {
     let isMuted: Bool
     /// With a viewing user: whether that user blocks this member, and whether this member blocks them.
     var blocking: (byMe: Bool, me: Bool)?
+    /// What a member list adds on request: `show_read_receipt`, `show_delivery_receipt`,
+    /// `include_push_preference`.
+    var readAt: Int64?
+    var deliveredAt: Int64?
+    var push: MemberPushSettings?
 
     func write(to fields: inout JSONFields) throws {
         try EmbeddedUser(user: user).write(to: &fields)
@@ -16,5 +21,19 @@ struct ChannelMember: JSONObject, Sendable {
             try fields.write("is_blocked_by_me", blocking.byMe)
             try fields.write("is_blocking_me", blocking.me)
         }
+        try fields.writeIfPresent("read_ts", readAt)
+        try fields.writeIfPresent("delivered_ts", deliveredAt)
+        if let push {
+            try fields.write("push_enabled", push.pushEnabled)
+            try fields.write("push_trigger_option", push.triggerOption)
+            try fields.write("do_not_disturb", push.doNotDisturb)
+        }
     }
+}
+
+/// The details a member list shows only when asked for them.
+struct MemberListDetails: Sendable {
+    var readReceipt = false
+    var deliveryReceipt = false
+    var pushPreference = false
 }

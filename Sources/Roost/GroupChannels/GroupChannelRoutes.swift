@@ -70,9 +70,14 @@ struct GroupChannelRoutes: Sendable {
 
     @Sendable func members(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let query = request.query
+        let details = MemberListDetails(
+            readReceipt: try query.bool("show_read_receipt") ?? false,
+            deliveryReceipt: try query.bool("show_delivery_receipt") ?? false,
+            pushPreference: try query.bool("include_push_preference") ?? false
+        )
         let page = try await channels.members(
-            of: try context.pathParameter("channel_url"), try MemberListQuery(query), viewerID: query.string("user_id"),
-            page: try query.pageRequest()
+            of: try context.pathParameter("channel_url"), try MemberListQuery(query), details: details,
+            viewerID: query.string("user_id"), page: try query.pageRequest()
         )
         return MemberList(members: page.items, next: page.next)
     }

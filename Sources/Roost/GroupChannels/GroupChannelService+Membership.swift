@@ -169,9 +169,12 @@ extension GroupChannelService {
         }
     }
 
-    /// One page of a channel's members; with `viewerID`, each says whether the viewer blocks
-    /// them and whether they block the viewer.
-    func members(of url: String, _ query: MemberListQuery, viewerID: String?, page request: PageRequest) async throws -> Page<ChannelMember> {
+    /// One page of a channel's members, with the details asked for; with `viewerID`, each says
+    /// whether the viewer blocks them and whether they block the viewer.
+    func members(
+        of url: String, _ query: MemberListQuery, details: MemberListDetails, viewerID: String?,
+        page request: PageRequest
+    ) async throws -> Page<ChannelMember> {
         var query = query
         query.now = clock.now
         return try await database.read { [query] db in
@@ -190,11 +193,15 @@ extension GroupChannelService {
                 let userRowIDs = rows.map(\.member.userRowID)
                 let summaries = try users.summaries(ofRows: userRowIDs, in: db)
                 let relations = try viewer.map { try BlockRepository().relations(of: $0, with: userRowIDs, in: db) }
+                let push = details.pushPreference ? try members.pushSettings(ofMembersOf: channel.rowID, in: db) : [:]
                 return rows.compactMap { row in
                     summaries[row.member.userRowID].map { user in
                         ChannelMember(
                             user: user, state: row.member.state, isOperator: row.isOperator, isMuted: row.isMuted,
-                            blocking: relations.map { ($0.blocking.contains(user.rowID), $0.blockedBy.contains(user.rowID)) }
+                            blocking: relations.map { ($0.blocking.contains(user.rowID), $0.blockedBy.contains(user.rowID)) },
+                            readAt: details.readReceipt ? row.member.lastReadAt : nil,
+                            deliveredAt: details.deliveryReceipt ? row.member.deliveredAt : nil,
+                            push: details.pushPreference ? push[user.rowID] ?? MemberPushSettings() : nil
                         )
                     }
                 }

@@ -80,6 +80,27 @@ import Testing
         }
     }
 
+    @Test func memberListsShowReceiptsAndPushPreferencesOnRequest() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
+            try await api.say("alice", "hi", in: "room")
+            clock.advance(milliseconds: 1000)
+            #expect(try await api.put("/v3/group_channels/room/messages/mark_as_read", #"{"user_id": "bob"}"#).status == .ok)
+            #expect(try await api.put("/v3/group_channels/room/messages/mark_as_delivered", #"{"user_id": "bob"}"#).status == .ok)
+            #expect(try await api.put("/v3/users/bob/push_preference/room", #"{"push_trigger_option": "off"}"#).status == .ok)
+
+            let plain = try await api.get("/v3/group_channels/room/members")["members"][1]
+            #expect(plain["read_ts"] == .null && plain["delivered_ts"] == .null && plain["push_trigger_option"] == .null)
+            let full = try await api.get("/v3/group_channels/room/members?show_read_receipt=true&show_delivery_receipt=true&include_push_preference=true")
+            let bob = full["members"][1]
+            #expect(bob["user_id"] == "bob")
+            #expect(bob["read_ts"] == 1_700_000_001_000 && bob["delivered_ts"] == 1_700_000_001_000)
+            #expect(bob["push_enabled"] == false && bob["push_trigger_option"] == "off" && bob["do_not_disturb"] == false)
+        }
+    }
+
     @Test func leave() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob", "carol")
