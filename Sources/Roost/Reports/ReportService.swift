@@ -26,7 +26,7 @@ struct ReportService: Sendable {
                 createdAt: 0
             )
             // The webhook shows the message as its message events do, not as the API answers it.
-            return (report, EventMessage(message: built, channel: channel))
+            return (report, ReportEventParts(offender: offender, message: EventMessage(message: built, channel: channel)))
         }
     }
 
@@ -41,7 +41,7 @@ struct ReportService: Sendable {
                 channelType: channel?.type, channelURL: channel?.url, messageID: nil, offendingUserID: userID,
                 reportingUser: nil, offendingUser: JSONColumn.encode(EmbeddedUser(user: offender)),
                 reportedMessage: nil, channel: channel.map { JSONColumn.encode(ChannelSnapshot($0)) }, createdAt: 0
-            ), nil)
+            ), ReportEventParts(offender: offender))
         }
     }
 
@@ -52,7 +52,7 @@ struct ReportService: Sendable {
                 type: "channel", category: request.reportCategory, description: request.reportDescription ?? "",
                 channelType: type, channelURL: url, messageID: nil, offendingUserID: nil, reportingUser: nil,
                 offendingUser: nil, reportedMessage: nil, channel: JSONColumn.encode(ChannelSnapshot(channel)), createdAt: 0
-            ), nil)
+            ), ReportEventParts())
         }
     }
 
@@ -65,9 +65,9 @@ struct ReportService: Sendable {
     }
 
     /// Stores a report built by `build`, adding the reporting user and the time; `build` also
-    /// answers the reported message as the event shows it, for a message's report.
+    /// answers what the event shows in its own shape.
     private func file(
-        _ request: ReportRequest, build: @escaping @Sendable (Database) throws -> (ReportRecord, EventMessage?)
+        _ request: ReportRequest, build: @escaping @Sendable (Database) throws -> (ReportRecord, ReportEventParts)
     ) async throws -> ReportRecord {
         if let description = request.reportDescription, description.count > Self.maxDescriptionLength {
             throw APIError.tooLong("report_description", max: Self.maxDescriptionLength)
@@ -75,14 +75,16 @@ struct ReportService: Sendable {
         let customName = try Self.customCategoryName(of: request)
         let now = clock.now
         return try await database.write { db in
-            var (report, reportedMessage) = try build(db)
+            var (report, parts) = try build(db)
             report.customCategoryName = customName
             if let reporterID = request.reportingUserID, !reporterID.isEmpty {
-                report.reportingUser = JSONColumn.encode(EmbeddedUser(user: try users.existingSummary(of: reporterID, in: db)))
+                let reporter = try users.existingSummary(of: reporterID, in: db)
+                report.reportingUser = JSONColumn.encode(EmbeddedUser(user: reporter))
+                parts.reporter = reporter
             }
             report.createdAt = now
             try reports.insert(report, in: db)
-            try record(report, reportedMessage: reportedMessage, in: db)
+            try record(report, parts, in: db)
             return report
         }
     }
@@ -95,9 +97,10 @@ struct ReportService: Sendable {
         return name
     }
 
-    /// `message:report`, `user:report` or `{group|open}_channel:report`, with the report's
-    /// snapshots. Like Sendbird's, the event gives `created_at` in seconds.
-    private func record(_ report: ReportRecord, reportedMessage: EventMessage?, in db: Database) throws {
+    /// `message:report`, `user:report` or `{group|open}_channel:report`. Users come in the short
+    /// form of Sendbird's report webhook page, the channel as the report's snapshot. Like
+    /// Sendbird's, the event gives `created_at` in seconds.
+    private func record(_ report: ReportRecord, _ parts: ReportEventParts, in db: Database) throws {
         let category: EventCategory = switch report.type {
         case "message": .messageReport
         case "user": .userReport
@@ -109,11 +112,17 @@ struct ReportService: Sendable {
         payload.add("report_category", report.category.rawValue)
         if let name = report.customCategoryName { payload.add("custom_report_category_name", name) }
         payload.add("report_description", report.description)
-        for (key, snapshot) in [("reporting_user", report.reportingUser), ("offending_user", report.offendingUser)] {
-            if let snapshot { payload.add(key, encoded: RawJSON(snapshot)) }
-        }
-        payload.add("reported_message", reportedMessage)
+        if let reporter = parts.reporter { payload.add("reporting_user", EventUser(user: reporter)) }
+        if let offender = parts.offender { payload.add("offending_user", EventUser(user: offender)) }
+        payload.add("reported_message", parts.message)
         if let channel = report.channel { payload.add("channel", encoded: RawJSON(channel)) }
         try events.record(category, payload, at: report.createdAt, channelURL: report.channelURL, in: db)
     }
+}
+
+/// What a report's event shows in the webhook's own shapes.
+struct ReportEventParts {
+    var reporter: UserSummary?
+    var offender: UserSummary?
+    var message: EventMessage?
 }

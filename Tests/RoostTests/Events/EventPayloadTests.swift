@@ -89,6 +89,9 @@ import Testing
             #expect(byCategory["group_channel:reaction_add"]!["operation"] == "ADD")
             #expect(byCategory["group_channel:message_read"]!["read_updates"][0]["user_id"] == "bob")
             #expect(byCategory["message:report"]!["created_at"].int == 1_700_000_000)
+            // Sendbird's report webhook page gives users in the short form.
+            #expect(byCategory["message:report"]!["reporting_user"] == ["user_id": "bob", "nickname": "bob", "profile_url": "", "metadata": [:]])
+            #expect(byCategory["user:report"]!["offending_user"].object.keys.sorted() == ["metadata", "nickname", "profile_url", "user_id"])
             #expect(byCategory["operators:register_by_operator"]!["operators"].array.map { $0["user_id"] } == ["bob"])
             #expect(byCategory["user:block"]!["blocker"]["user_id"] == "alice")
             #expect(byCategory["alert:user_message_rate_limit_exceeded"]!["user"]["user_id"] == "alice")
