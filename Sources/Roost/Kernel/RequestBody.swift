@@ -19,6 +19,11 @@ extension Request {
         }
         do {
             return try JSON.decoder.decode(Body.self, from: bytes)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // Foundation says the same of broken JSON and of a number its field cannot hold
+            // (1.5 or 1e40 for an integer); only the first is broken JSON.
+            let parses = (try? JSONSerialization.jsonObject(with: Data(buffer: bytes), options: .fragmentsAllowed)) != nil
+            throw parses ? APIError.numberOutOfRange : APIError.invalidJSON
         } catch let error as DecodingError {
             throw APIError(decoding: error)
         } catch let error as APIError {
@@ -88,6 +93,10 @@ extension Request {
 
 extension APIError {
     /// Maps what the JSON decoder found onto Sendbird's parameter errors.
+    static let numberOutOfRange = APIError(
+        code: 400111, message: "Invalid value: a number in the request is not a whole number its field can hold."
+    )
+
     init(decoding error: DecodingError) {
         switch error {
         case .keyNotFound(let key, let context):
