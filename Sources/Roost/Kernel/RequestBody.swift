@@ -92,11 +92,12 @@ extension Request {
 }
 
 extension APIError {
-    /// Maps what the JSON decoder found onto Sendbird's parameter errors.
+    /// A well-formed number that its field cannot hold; Foundation's decoder does not say which field.
     static let numberOutOfRange = APIError(
         code: 400111, message: "Invalid value: a number in the request is not a whole number its field can hold."
     )
 
+    /// Maps what the JSON decoder found onto Sendbird's parameter errors.
     init(decoding error: DecodingError) {
         switch error {
         case .keyNotFound(let key, let context):
