@@ -10,12 +10,9 @@ struct SecondaryAPIToken: Sendable, Equatable, Codable, ResponseEncodable, Fetch
     enum CodingKeys: String, CodingKey {
         case token, createdAt = "created_at"
     }
+}
 
-    init(token: String, createdAt: Int64) {
-        self.token = token
-        self.createdAt = createdAt
-    }
-
+extension SecondaryAPIToken {
     init(row: Row) {
         token = row["token"]
         createdAt = row["created_at"]

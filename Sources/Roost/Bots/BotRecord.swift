@@ -18,22 +18,9 @@ struct BotRecord: Sendable, Equatable, FetchableRecord {
         case user_id, bot_type, bot_token, callback_url, is_privacy_mode, enable_mark_as_read, show_member
         case channel_invitation_preference, created_at
     }
+}
 
-    init(
-        userRowID: Int64, type: String, token: String, callbackURL: String, isPrivacyMode: Bool, enableMarkAsRead: Bool,
-        showMember: Bool, channelInvitationPreference: Int, createdAt: Int64
-    ) {
-        self.userRowID = userRowID
-        self.type = type
-        self.token = token
-        self.callbackURL = callbackURL
-        self.isPrivacyMode = isPrivacyMode
-        self.enableMarkAsRead = enableMarkAsRead
-        self.showMember = showMember
-        self.channelInvitationPreference = channelInvitationPreference
-        self.createdAt = createdAt
-    }
-
+extension BotRecord {
     init(row: Row) {
         userRowID = row[Columns.user_id]
         type = row[Columns.bot_type]

@@ -11,15 +11,9 @@ struct CustomTypeRestriction: Sendable, Equatable, FetchableRecord {
     enum Columns: Int, TableColumns {
         case custom_type, user_id, description, start_at, end_at
     }
+}
 
-    init(customType: String, userRowID: Int64, description: String, startAt: Int64, endAt: Int64) {
-        self.customType = customType
-        self.userRowID = userRowID
-        self.description = description
-        self.startAt = startAt
-        self.endAt = endAt
-    }
-
+extension CustomTypeRestriction {
     init(row: Row) {
         customType = row[Columns.custom_type]
         userRowID = row[Columns.user_id]

@@ -18,16 +18,9 @@ struct Restriction: Sendable, Equatable, FetchableRecord {
     enum Columns: Int, TableColumns {
         case channel_id, user_id, agent_id, description, start_at, end_at
     }
+}
 
-    init(channelID: Int64, userRowID: Int64, agentRowID: Int64? = nil, description: String, startAt: Int64, endAt: Int64) {
-        self.channelID = channelID
-        self.userRowID = userRowID
-        self.agentRowID = agentRowID
-        self.description = description
-        self.startAt = startAt
-        self.endAt = endAt
-    }
-
+extension Restriction {
     init(row: Row) {
         channelID = row[Columns.channel_id]
         userRowID = row[Columns.user_id]

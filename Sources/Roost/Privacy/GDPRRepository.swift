@@ -14,28 +14,9 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
     var fileURL: String?
     var expiresAt: Int64 = 0
 
-    init(requestID: String, action: String, createdAt: Int64) {
-        self.requestID = requestID
-        self.action = action
-        self.createdAt = createdAt
-    }
-
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, request_id, action, user_id, user_ids, channel_delete_option, status, created_at, file_url, expires_at
-    }
-
-    init(row: Row) {
-        id = row[Columns.id]
-        requestID = row[Columns.request_id]
-        action = row[Columns.action]
-        userID = row[Columns.user_id]
-        userIDs = JSONColumn.decode(row[Columns.user_ids])
-        channelDeleteOption = row[Columns.channel_delete_option]
-        status = ExportStatus(rawValue: row[Columns.status]) ?? .scheduled
-        createdAt = row[Columns.created_at]
-        fileURL = row[Columns.file_url]
-        expiresAt = row[Columns.expires_at]
     }
 
     func write(to fields: inout JSONFields) throws {
@@ -55,6 +36,21 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
             // Sendbird's list page shows a finished deletion with an empty `files`.
             try fields.write("files", ExportFile(url: "", expiresAt: 0))
         }
+    }
+}
+
+extension GDPRRequest {
+    init(row: Row) {
+        id = row[Columns.id]
+        requestID = row[Columns.request_id]
+        action = row[Columns.action]
+        userID = row[Columns.user_id]
+        userIDs = JSONColumn.decode(row[Columns.user_ids])
+        channelDeleteOption = row[Columns.channel_delete_option]
+        status = ExportStatus(rawValue: row[Columns.status]) ?? .scheduled
+        createdAt = row[Columns.created_at]
+        fileURL = row[Columns.file_url]
+        expiresAt = row[Columns.expires_at]
     }
 }
 

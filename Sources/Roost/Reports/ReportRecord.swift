@@ -24,32 +24,15 @@ struct ReportRecord: Sendable, FetchableRecord {
     var channel: String?
     var createdAt: Int64
 
-    init(
-        type: String, category: ReportCategory, description: String, channelType: ChannelType?, channelURL: String?,
-        messageID: Int64?, offendingUserID: String?, reportingUser: String?, offendingUser: String?,
-        reportedMessage: String?, channel: String?, createdAt: Int64
-    ) {
-        self.type = type
-        self.category = category
-        self.description = description
-        self.channelType = channelType
-        self.channelURL = channelURL
-        self.messageID = messageID
-        self.offendingUserID = offendingUserID
-        self.reportingUser = reportingUser
-        self.offendingUser = offendingUser
-        self.reportedMessage = reportedMessage
-        self.channel = channel
-        self.createdAt = createdAt
-    }
-
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, report_type, report_category, report_description, channel_type, channel_url, message_id
         case offending_user_id, reporting_user, offending_user, reported_message, channel, created_at
         case custom_report_category_name
     }
+}
 
+extension ReportRecord {
     init(row: Row) {
         id = row[Columns.id]
         type = row[Columns.report_type]

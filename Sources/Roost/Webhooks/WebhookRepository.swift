@@ -66,16 +66,9 @@ struct FailedWebhook: Sendable, FetchableRecord {
     var attempts: Int
     var failedAt: Int64
     var payload: String
+}
 
-    init(seq: Int64, category: String, statusCode: Int, attempts: Int, failedAt: Int64, payload: String) {
-        self.seq = seq
-        self.category = category
-        self.statusCode = statusCode
-        self.attempts = attempts
-        self.failedAt = failedAt
-        self.payload = payload
-    }
-
+extension FailedWebhook {
     init(row: Row) {
         id = row["id"]
         seq = row["seq"]
