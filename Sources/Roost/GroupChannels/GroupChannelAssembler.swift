@@ -52,9 +52,13 @@ struct GroupChannelAssembler: Sendable {
             let operatorSet = operatorSets[record.rowID] ?? []
             let mutedSet = muted[record.rowID] ?? []
             let channelMembers = memberRecords[record.rowID] ?? []
-            func receipt(_ time: (MemberRecord) -> Int64) -> [String: Int64] {
+            /// Sendbird's delivery receipt page: a member never marked delivered is left out of
+            /// `delivery_receipt`; `read_receipt` shows 0 for one who never read.
+            func receipt(_ time: (MemberRecord) -> Int64, leavingOutNever: Bool = false) -> [String: Int64] {
                 Dictionary(uniqueKeysWithValues: channelMembers.filter { $0.state == .joined }.compactMap { member in
-                    summaries[member.userRowID].map { ($0.userID, time(member)) }
+                    let at = time(member)
+                    guard !leavingOutNever || at > 0 else { return nil }
+                    return summaries[member.userRowID].map { ($0.userID, at) }
                 })
             }
             return GroupChannel(
@@ -86,7 +90,7 @@ struct GroupChannelAssembler: Sendable {
                 latestPinnedMessage: pins[record.rowID]?.last.flatMap { shownMessages[$0] },
                 typingUsers: (typing[record.rowID] ?? []).compactMap { summaries[$0] },
                 readReceipt: options.showReadReceipt ? receipt(\.lastReadAt) : nil,
-                deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt) : nil
+                deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt, leavingOutNever: true) : nil
             )
         }
     }

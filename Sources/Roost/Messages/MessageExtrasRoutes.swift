@@ -130,9 +130,9 @@ struct ReactionChangeBody: JSONObject, ResponseEncodable {
     func write(to fields: inout JSONFields) throws {
         try fields.write("reaction", change.reaction)
         try fields.write("user_id", change.userID)
-        try fields.write("success", true)
+        try fields.write("success", change.updatedAt != nil)
         try fields.write("msg_id", change.messageID)
-        try fields.write("updated_at", change.updatedAt)
+        try fields.writeIfPresent("updated_at", change.updatedAt)
         try fields.write("operation", change.added ? "ADD" : "DELETE")
     }
 }

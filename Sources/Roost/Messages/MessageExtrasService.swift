@@ -14,12 +14,16 @@ struct MessageExtrasService: Sendable {
     /// The longest reaction key Sendbird takes (its "add a reaction" page), as long as an emoji's key.
     static let maxReactionLength = EmojiService.maxKeyLength
 
-    /// What adding or removing a reaction answers.
+    /// Sendbird's overview page: a message takes up to 20 different reaction keys.
+    static let maxReactionKeys = 20
+
+    /// What adding or removing a reaction answers. An add of a reaction the user had made
+    /// already, or a removal of one they had not, changes nothing: it fails, with no time.
     struct ReactionChange: Sendable {
         let reaction: String
         let userID: String
         let messageID: Int64
-        let updatedAt: Int64
+        let updatedAt: Int64?
         let added: Bool
     }
 
@@ -43,9 +47,16 @@ struct MessageExtrasService: Sendable {
                 guard try EmojiRepository().allowsReaction(reaction, in: db) else {
                     throw APIError.invalid("reaction", "The application has emojis: give one of their keys.")
                 }
-                try reactions.add(reaction, by: userRowID, to: message.id, at: now, in: db)
-            } else {
-                try reactions.remove(reaction, by: userRowID, from: message.id, in: db)
+                let keys = try reactions.keys(of: message.id, including: reaction, in: db)
+                guard keys.has || keys.count < Self.maxReactionKeys else {
+                    throw APIError.tooManyItems("reaction", max: Self.maxReactionKeys)
+                }
+            }
+            let changed = adding
+                ? try reactions.add(reaction, by: userRowID, to: message.id, at: now, in: db)
+                : try reactions.remove(reaction, by: userRowID, from: message.id, in: db)
+            guard changed else {
+                return ReactionChange(reaction: reaction, userID: userID, messageID: message.id, updatedAt: nil, added: adding)
             }
             try MessageEvents(log: events).reaction(reaction, added: adding, by: userRowID, to: message, in: channel, at: now, in: db)
             return ReactionChange(reaction: reaction, userID: userID, messageID: message.id, updatedAt: now, added: adding)

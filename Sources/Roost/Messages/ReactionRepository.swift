@@ -8,18 +8,33 @@ struct ReactionRepository: Sendable {
         let updatedAt: Int64
     }
 
-    func add(_ key: String, by userRowID: Int64, to messageID: Int64, at now: Int64, in db: Database) throws {
+    /// Answers whether the reaction is new (false: the user had already made it).
+    func add(_ key: String, by userRowID: Int64, to messageID: Int64, at now: Int64, in db: Database) throws -> Bool {
         try db.executeCached(
             sql: "INSERT OR IGNORE INTO reactions (message_id, reaction, user_id, updated_at) VALUES (?, ?, ?, ?)",
             arguments: [messageID, key, userRowID, now]
         )
+        return db.changesCount > 0
     }
 
-    func remove(_ key: String, by userRowID: Int64, from messageID: Int64, in db: Database) throws {
+    /// Answers whether there was a reaction to remove.
+    func remove(_ key: String, by userRowID: Int64, from messageID: Int64, in db: Database) throws -> Bool {
         try db.executeCached(
             sql: "DELETE FROM reactions WHERE message_id = ? AND reaction = ? AND user_id = ?",
             arguments: [messageID, key, userRowID]
         )
+        return db.changesCount > 0
+    }
+
+    /// Whether the message has the key already, and how many different keys it has.
+    func keys(of messageID: Int64, including key: String, in db: Database) throws -> (has: Bool, count: Int) {
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT COUNT(DISTINCT reaction) AS keys, COALESCE(MAX(reaction = ?), 0) AS has FROM reactions WHERE message_id = ?
+                """),
+            arguments: [key, messageID]
+        )
+        return (row?["has"] ?? false, row?["keys"] ?? 0)
     }
 
     /// Each message's reactions, grouped by key in the order they were first used.

@@ -12,16 +12,19 @@ struct ReadStateService: Sendable {
 
 
     /// Marks a member's messages as read up to `timestamp`; absent or 0 (which the official
-    /// SDK sends when none is chosen) means up to now.
+    /// SDK sends when none is chosen) means up to now. Only messages received by then can be
+    /// read, so a later time counts as now.
     func markAsRead(_ url: String, userID: String, timestamp: Int64?) async throws {
-        let upTo = timestamp.flatMap { $0 > 0 ? $0 : nil } ?? clock.now
+        if let timestamp, timestamp < 0 { throw APIError.negativeNotAllowed("timestamp") }
+        let now = clock.now
+        let upTo = timestamp.flatMap { $0 > 0 ? min($0, now) : nil } ?? now
         try await database.write { db in
             let (channel, member) = try member(url, userID, in: db)
             let unread = try readState.markRead(channelID: channel.rowID, userRowID: member.userRowID, upTo: upTo, in: db) ?? 0
             try MessageEvents(log: events).read(
                 channel, by: member.userRowID, upTo: upTo, unread: (before: member.unreadMessageCount(in: channel), after: unread), in: db
             )
-            try UserActivityRepository().recordActive(member.userRowID, viewed: true, at: clock.now, in: db)
+            try UserActivityRepository().recordActive(member.userRowID, viewed: true, at: now, in: db)
         }
     }
 

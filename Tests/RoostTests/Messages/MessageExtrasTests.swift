@@ -20,8 +20,13 @@ import Testing
             #expect(message["reactions"][0]["key"] == "smile")
             #expect(message["reactions"][0]["user_ids"] == ["bob", "alice"])
 
+            // Sendbird's pages: the same add or removal again fails, with no time.
+            #expect(try await api.post(base, #"{"user_id": "bob", "reaction": "smile"}"#).json
+                == ["reaction": "smile", "user_id": "bob", "success": false, "msg_id": .number(Double(id)), "operation": "ADD"])
             let removed = try await api.delete("\(base)?user_id=alice&reaction=smile")
-            #expect(removed["operation"] == "DELETE")
+            #expect(removed["operation"] == "DELETE" && removed["success"] == true)
+            let again = try await api.delete("\(base)?user_id=alice&reaction=smile")
+            #expect(again["success"] == false && again["updated_at"] == .null)
             #expect(try await api.get("\(base)?list_users=true").json == ["smile": ["bob"], "heart": ["alice"]])
 
             expectError(try await api.post(base, #"{"user_id": "carol", "reaction": "smile"}"#), code: 400108)
@@ -38,6 +43,11 @@ import Testing
             #expect(try await api.post(base, #"{"user_id": "bob", "reaction": "\#(String(repeating: "k", count: 30))"}"#).status == .ok)
             expectError(try await api.post(base, #"{"user_id": "bob", "reaction": "\#(String(repeating: "k", count: 31))"}"#), code: 400110)
             expectError(try await api.post("/v3/group_channels/chat/messages/999/reactions", #"{"user_id": "bob", "reaction": "x"}"#), code: 400201)
+            // Up to 20 different keys a message; more users may still take one it has.
+            for number in 0..<17 { #expect(try await api.post(base, #"{"user_id": "bob", "reaction": "r\#(number)"}"#).status == .ok) }
+            #expect(try await api.get(base).json.object.count == 20)
+            expectError(try await api.post(base, #"{"user_id": "bob", "reaction": "one-too-many"}"#), code: 400203)
+            #expect(try await api.post(base, #"{"user_id": "alice", "reaction": "r0"}"#)["success"] == true)
             #expect(try await api.post("/v3/open_channels", #"{"channel_url": "lobby"}"#).status == .ok)
             let openID = try await api.send("lobby", #"{"message_type": "MESG", "user_id": "alice", "message": "x"}"#, channelType: "open_channels")["message_id"].int!
             expectError(try await api.post("/v3/open_channels/lobby/messages/\(openID)/reactions", #"{"user_id": "bob", "reaction": "x"}"#), code: 400111)

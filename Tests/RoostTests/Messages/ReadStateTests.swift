@@ -39,6 +39,10 @@ import Testing
             #expect(channel["my_last_read"].int.map(Int64.init) == clock.now)
             #expect(channel["read_receipt"]["bob"].int.map(Int64.init) == times[9])
 
+            // Nothing later than now can have been read: a time ahead counts as now.
+            #expect(try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "bob", "timestamp": 4102444800000}"#).status == .ok)
+            #expect(try await api.get("/v3/group_channels/chat?show_read_receipt=true")["read_receipt"]["bob"].int.map(Int64.init) == clock.now)
+            expectError(try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "bob", "timestamp": -5}"#), code: 400106)
             expectError(try await api.put("/v3/group_channels/chat/messages/mark_as_read", "{}"), code: 400105)
             try await api.createUser("dave")
             expectError(try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "dave"}"#), code: 400108)
@@ -50,6 +54,8 @@ import Testing
         try await withServer(clock: clock) { api in
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
+            // A member never marked delivered is left out.
+            #expect(try await api.get("/v3/group_channels/chat?show_delivery_receipt=true")["delivery_receipt"] == [:])
             try await api.say("alice", "hi", in: "chat")
             clock.advance(milliseconds: 50)
             let delivered = try await api.put("/v3/group_channels/chat/messages/mark_as_delivered", #"{"user_id": "bob"}"#)
