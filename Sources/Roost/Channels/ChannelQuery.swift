@@ -26,6 +26,7 @@ struct ChannelFilter: Sendable {
     var queryType = QueryType.and
     var membersNickname: String?
     var membersNicknameContains: String?
+    var membersNicknamePrefix: String?
     var metadataKey: String?
     var metadataValues: [String]?
     var metadataValuePrefix: String?
@@ -258,13 +259,14 @@ struct ChannelQuery: Sendable {
                     list.values
                 )
             case .and:
-                // One clause however many users are named, so the statement's text stays the same.
+                // Only ids of existing users count (Sendbird's page); with none of them, no channel matches.
                 conditions.add(
                     """
                     (SELECT COUNT(DISTINCT u.user_id) FROM members m JOIN users u ON u.id = m.user_id
-                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders))) = ?
+                     WHERE m.channel_id = c.id AND u.user_id IN (\(list.placeholders)))
+                    = MAX(1, (SELECT COUNT(*) FROM users WHERE user_id IN (\(list.placeholders))))
                     """,
-                    list.values + [Set(userIDs).count]
+                    list.values + list.values
                 )
             }
         }
@@ -272,6 +274,9 @@ struct ChannelQuery: Sendable {
         if let nickname = filter.membersNickname { conditions.add("\(nicknameIs) = ?)", [nickname]) }
         if let text = filter.membersNicknameContains {
             conditions.add("\(nicknameIs) LIKE ? ESCAPE '\\')", [SQL.likeContains(text)])
+        }
+        if let prefix = filter.membersNicknamePrefix {
+            conditions.add("\(nicknameIs) LIKE ? ESCAPE '\\')", [SQL.likePrefix(prefix)])
         }
 
         if let key = filter.metadataKey {

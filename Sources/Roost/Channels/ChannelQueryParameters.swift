@@ -22,6 +22,7 @@ extension ChannelFilter {
         queryType = try query.option("query_type", as: QueryType.self) ?? .and
         membersNickname = query.string("members_nickname")
         membersNicknameContains = query.string("members_nickname_contains")
+        membersNicknamePrefix = query.string("members_nickname_startswith")
         metadataKey = query.string("metadata_key")
         metadataValues = query.list("metadata_values")
         metadataValuePrefix = query.string("metadata_value_startswith")

@@ -17,13 +17,13 @@ final class ChannelViewCache: Sendable {
     }
 
     /// The shapes of a channel that are kept apart: with or without members and metadata.
-    /// Views and lists with receipts are not kept.
+    /// Views and lists with receipts or the last message's sorted meta array are not kept.
     struct Variant: Hashable, Sendable {
         let showsMembers: Bool
         let showsMetadata: Bool
 
         init?(_ options: ChannelViewOptions) {
-            guard !options.showReadReceipt, !options.showDeliveryReceipt else { return nil }
+            guard !options.showReadReceipt, !options.showDeliveryReceipt, !options.lastMessageSortedMetaarray else { return nil }
             showsMembers = options.showMembers
             showsMetadata = options.showMetadata
         }

@@ -4,6 +4,8 @@ struct ChannelViewOptions: Sendable {
     var showMetadata = false
     var showReadReceipt = false
     var showDeliveryReceipt = false
+    /// `include_sorted_metaarray_in_last_message`.
+    var lastMessageSortedMetaarray = false
     /// The member whose own state (role, hidden state, invitation) the objects carry.
     var viewerRowID: Int64?
     /// The time the view is taken at (Unix ms): what is typing, who is muted.
@@ -11,8 +13,8 @@ struct ChannelViewOptions: Sendable {
 }
 
 extension ChannelViewOptions {
-    /// `show_member`, `show_metadata` and the receipts (with the older `member` and
-    /// `read_receipt` spellings).
+    /// `show_member`, `show_metadata`, the receipts (with the older `member` and
+    /// `read_receipt` spellings) and the last message's sorted meta array.
     init(_ query: QueryParameters) throws(APIError) {
         let legacyShowMembers = try query.bool("member")
         showMembers = try query.bool("show_member") ?? legacyShowMembers ?? false
@@ -20,5 +22,6 @@ extension ChannelViewOptions {
         let legacyReadReceipt = try query.bool("read_receipt")
         showReadReceipt = try query.bool("show_read_receipt") ?? legacyReadReceipt ?? false
         showDeliveryReceipt = try query.bool("show_delivery_receipt") ?? false
+        lastMessageSortedMetaarray = try query.bool("include_sorted_metaarray_in_last_message") ?? false
     }
 }

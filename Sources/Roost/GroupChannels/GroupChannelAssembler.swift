@@ -44,7 +44,8 @@ struct GroupChannelAssembler: Sendable {
         let pins = try PinnedMessageRepository().pins(ofChannels: channelIDs, in: db)
         let shownMessages = try shownMessages(
             of: records, seenBy: viewerMemberships, pinned: pins,
-            known: (operators: operatorSets, users: summaries), in: db
+            known: (operators: operatorSets, users: summaries),
+            options: MessageViewOptions(withSortedMetaarray: options.lastMessageSortedMetaarray), in: db
         )
 
         return records.map { record in
@@ -153,7 +154,7 @@ struct GroupChannelAssembler: Sendable {
     /// read for the channels are not read again for the messages.
     private func shownMessages(
         of records: [ChannelRecord], seenBy viewer: [Int64: MemberRecord], pinned: [Int64: [Int64]],
-        known: (operators: [Int64: Set<Int64>], users: [Int64: UserSummary]), in db: Database
+        known: (operators: [Int64: Set<Int64>], users: [Int64: UserSummary]), options: MessageViewOptions, in db: Database
     ) throws -> [Int64: Message] {
         let ids = records.compactMap(\.lastMessageID) + viewer.values.flatMap { [$0.ownLastMessageID, $0.shownLastMessageID].compactMap { $0 } }
             + pinned.values.compactMap(\.last)
@@ -161,7 +162,7 @@ struct GroupChannelAssembler: Sendable {
         let found = try messages.find(ids: ids, in: db).values.filter { !$0.isRemoved }
         let channelsByID = Dictionary(uniqueKeysWithValues: records.map { ($0.rowID, $0) })
         let built = try messageAssembler.messages(
-            Array(found), channels: channelsByID, options: MessageViewOptions(),
+            Array(found), channels: channelsByID, options: options,
             operators: known.operators, knownUsers: known.users, in: db
         )
         return Dictionary(uniqueKeysWithValues: built.map { ($0.record.id, $0) })

@@ -61,11 +61,23 @@ import Testing
             #expect(try await list("members_include_in=carol,dan&query_type=OR") == ["ch-frozen", "ch-super", "ch-pub", "ch-abc"])
             #expect(try await list("members_nickname=Bobby") == ["ch-abc", "ch-ab"])
             #expect(try await list("members_nickname_contains=aro") == ["ch-pub", "ch-abc"])
+            // Only ids of existing users count; with none of them, nothing matches.
+            #expect(try await list("members_include_in=bob,nobody") == ["ch-abc", "ch-ab"])
+            #expect(try await list("members_include_in=nobody") == [])
+            #expect(try await list("members_nickname_startswith=bob") == ["ch-abc", "ch-ab"])
+            #expect(try await urls(api, "/v3/users/alice/my_group_channels?show_empty=true&members_nickname_startswith=Da") == ["ch-super"])
             #expect(try await list("order=channel_name_alphabetical") == ["ch-ab", "ch-abc", "ch-super", "ch-frozen", "ch-pub"])
             #expect(try await list("order=latest_last_message") == ["ch-frozen", "ch-super", "ch-pub", "ch-abc", "ch-ab"])
 
             let withMembers = try await api.get("/v3/group_channels?show_empty=true&show_member=true&channel_urls=ch-ab")
             #expect(withMembers["channels"][0]["members"].array.count == 2)
+
+            try await api.send("ch-ab", #"{"message_type": "MESG", "user_id": "alice", "message": "m", "sorted_metaarray": [{"key": "k", "value": ["v"]}]}"#)
+            for path in ["/v3/group_channels?channel_urls=ch-ab", "/v3/users/alice/my_group_channels?channel_urls=ch-ab"] {
+                #expect(try await api.get(path)["channels"][0]["last_message"]["sorted_metaarray"] == .null)
+                let with = try await api.get(path + "&include_sorted_metaarray_in_last_message=true")
+                #expect(with["channels"][0]["last_message"]["sorted_metaarray"] == [["key": "k", "value": ["v"]]], "\(path)")
+            }
 
             for bad in ["distinct_mode=maybe", "public_mode=x", "super_mode=x", "order=random", "query_type=XOR", "show_empty=perhaps", "created_after=yesterday", "order=metadata_value_alphabetical"] {
                 let reply = try await api.get("/v3/group_channels?\(bad)")
