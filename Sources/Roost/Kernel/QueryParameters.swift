@@ -4,7 +4,8 @@ import HummingbirdCore
 
 /// The query string of a request, decoded as HTML forms encode it (`+` is a space), with
 /// typed accessors that answer Sendbird's errors for values of the wrong type. A repeated
-/// parameter keeps every value, since the official SDKs send lists as `keys=a&keys=b`.
+/// parameter keeps every value, since the official SDKs send lists as `keys=a&keys=b`; some
+/// of Sendbird's pages spell a list `custom_types[]`, which reads as `custom_types`.
 struct QueryParameters: Sendable {
     private var values: [String: [String]] = [:]
 
@@ -12,7 +13,8 @@ struct QueryParameters: Sendable {
         guard let query = uri.query else { return }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = Self.formDecode(parts[0])
+            var key = Self.formDecode(parts[0])
+            if key.hasSuffix("[]") { key.removeLast(2) }
             let value = parts.count > 1 ? Self.formDecode(parts[1]) : ""
             values[key, default: []].append(value)
         }
@@ -31,9 +33,12 @@ struct QueryParameters: Sendable {
     }
 
     /// A list given comma-separated (`user_ids=a,b`), repeated (`user_ids=a&user_ids=b`) or
-    /// both. Empty items are dropped.
+    /// both. Items are trimmed (Sendbird's pages write `a, b`) and empty ones dropped; a list
+    /// with no item left is as good as none given.
     func list(_ name: String) -> [String]? {
-        values[name].map { $0.flatMap { $0.split(separator: ",").map(String.init) } }
+        guard let given = values[name] else { return nil }
+        let items = given.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        return items.isEmpty ? nil : items
     }
 
     /// A list under its plural name, or a single value under its singular one (`custom_types`

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 
 struct ReactionRequest: Decodable {
@@ -115,10 +114,7 @@ struct MessageExtrasRoutes: Sendable {
     @Sendable func deleteMetaarray(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let type = try context.channelType()
         let url = try context.channelURL()
-        // Sendbird's page writes the list with a space after each comma.
-        guard let keys = request.query.list("keys")?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
-            throw APIError.missing("keys")
-        }
+        guard let keys = request.query.list("keys") else { throw APIError.missing("keys") }
         try await extras.removeMetaArrayKeys(keys, of: try context.messageID(), type, url)
         return EmptyObject()
     }

@@ -20,7 +20,7 @@ struct SearchRoutes: Sendable {
         search.scope.channelCustomType = query.string("custom_type")
         search.scope.from = try query.int64("message_ts_from")
         search.scope.to = try query.int64("message_ts_to")
-        search.scope.senderIDs = query.list("target_user_ids").flatMap { $0.isEmpty ? nil : $0 }
+        search.scope.senderIDs = query.list("target_user_ids")
         search.scope.order = try query.option("sort_field", as: SearchScope.Order.self) ?? .score
         search.scope.reverse = try query.bool("reverse") ?? false
         let limit = try query.int("limit") ?? SearchService.defaultLimit

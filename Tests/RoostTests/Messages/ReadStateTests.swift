@@ -80,6 +80,10 @@ import Testing
 
             #expect(try await api.get("/v3/users/bob/unread_message_count")["unread_count"] == 3)
             #expect(try await api.get("/v3/users/bob/unread_message_count?custom_types=work")["unread_count"] == 2)
+            // The spellings of Sendbird's pages: `custom_types[]`, `a, b`; an empty list filters nothing.
+            #expect(try await api.get("/v3/users/bob/unread_channel_count?custom_types[]=home")["unread_count"] == 1)
+            #expect(try await api.get("/v3/users/bob/unread_message_count?custom_types=home,%20work")["unread_count"] == 3)
+            #expect(try await api.get("/v3/users/bob/unread_message_count?custom_types=")["unread_count"] == 3)
             #expect(try await api.get("/v3/users/bob/unread_message_count?super_mode=super")["unread_count"] == 1)
             #expect(try await api.get("/v3/users/bob/unread_channel_count")["unread_count"] == 2)
             let items = try await api.get("/v3/users/bob/unread_item_count")
