@@ -271,6 +271,22 @@ struct MessageRepository: Sendable {
         ).map { ($0["reply_count"], $0["last_replied_at"]) }
     }
 
+    /// A reply was removed: its parent's thread counts one fewer and was last replied to when
+    /// the newest reply left was sent (0 with none left).
+    func recordReplyRemoved(from parentID: Int64, in db: Database) throws -> (replyCount: Int64, lastRepliedAt: Int64)? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: """
+                UPDATE messages SET reply_count = MAX(reply_count - 1, 0),
+                    last_replied_at = COALESCE((
+                        SELECT MAX(r.created_at) FROM messages r WHERE r.parent_message_id = messages.id AND r.is_removed = 0
+                    ), 0)
+                WHERE id = ?
+                RETURNING reply_count, last_replied_at
+                """),
+            arguments: [parentID]
+        ).map { ($0["reply_count"], $0["last_replied_at"]) }
+    }
+
     /// The senders who replied most to each parent, most replies first.
     func topRepliers(ofParents parentIDs: [Int64], limit: Int, in db: Database) throws -> [Int64: [Int64]] {
         guard !parentIDs.isEmpty else { return [:] }

@@ -130,9 +130,11 @@ import Testing
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
             let parent = try await api.say("alice", "question", in: "chat")["message_id"].int!
+            var replies: [API.Reply] = []
             for (user, text) in [("bob", "r1"), ("bob", "r2"), ("alice", "r3")] {
                 let reply = try await api.send("chat", #"{"message_type": "MESG", "user_id": "\#(user)", "message": "\#(text)", "parent_message_id": \#(parent)}"#)
                 #expect(reply["parent_message_id"].int == parent)
+                replies.append(reply)
             }
             let base = "/v3/group_channels/chat/messages?message_ts=0&prev_limit=0&next_limit=50"
             #expect(try await api.texts(base) == ["question"])
@@ -141,6 +143,11 @@ import Testing
             let thread = try await api.get("/v3/group_channels/chat/messages/\(parent)?include_thread_info=true")["thread_info"]
             #expect(thread["reply_count"] == 3)
             #expect(thread["most_replies"].array.map { $0["user_id"] } == ["bob", "alice"])
+            // A removed reply leaves the thread: one fewer, last replied to at the newest left.
+            let gone = try await api.send("chat", #"{"message_type": "MESG", "user_id": "alice", "message": "r4", "parent_message_id": \#(parent)}"#)
+            #expect(try await api.delete("/v3/group_channels/chat/messages/\(gone["message_id"].int!)").status == .ok)
+            let after = try await api.get("/v3/group_channels/chat/messages/\(parent)?include_thread_info=true")["thread_info"]
+            #expect(after["reply_count"] == 3 && after["last_replied_at"] == replies[2]["created_at"])
             let withParent = try await api.get("\(base)&include_reply_type=ALL&include_parent_message_info=true")["messages"][1]
             #expect(withParent["parent_message_info"]["message"] == "question")
             #expect(withParent["parent_message_info"]["user"]["user_id"] == "alice")
