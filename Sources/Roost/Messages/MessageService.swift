@@ -131,7 +131,10 @@ struct MessageService: Sendable {
             // A retried import answers the message stored the first time.
             return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
         }
-        let parent = try request.parentMessageID.map { id throws in try parentMessage(id, of: messageType, in: channel, in: db) }
+        // 0 is what every message that replies to none shows, so a client may send it back.
+        let parent = try request.parentMessageID.flatMap { $0 == 0 ? nil : $0 }.map { id throws in
+            try parentMessage(id, of: messageType, in: channel, in: db)
+        }
         let createdAt = request.createdAt ?? now
         var new = NewMessage(request, as: messageType, in: channel.rowID, from: sender, at: createdAt)
         new.isOperatorMessage = isOperator

@@ -152,13 +152,15 @@ import Testing
             #expect(withParent["parent_message_info"]["message"] == "question")
             #expect(withParent["parent_message_info"]["user"]["user_id"] == "alice")
             expectError(try await api.post("/v3/group_channels/chat/messages", #"{"message_type": "MESG", "user_id": "bob", "message": "x", "parent_message_id": 999}"#), code: 400201)
+            // 0, as every message that is no reply shows it, means no parent.
+            #expect(try await api.send("chat", #"{"message_type": "MESG", "user_id": "bob", "message": "top", "parent_message_id": 0}"#)["parent_message_id"] == 0)
 
             // A thread's own page: the parent and its replies, around a time like any page.
             let other = try await api.say("bob", "another topic", in: "chat")["message_id"].int!
             _ = try await api.send("chat", #"{"message_type": "MESG", "user_id": "alice", "message": "elsewhere", "parent_message_id": \#(other)}"#)
             #expect(try await api.texts("\(base)&parent_message_id=\(parent)") == ["question", "r1", "r2", "r3"])
             #expect(try await api.texts("\(base)&parent_message_id=\(other)&include_reply_type=NONE") == ["another topic", "elsewhere"])
-            #expect(try await api.texts("\(base)&include_replies=true").count == 6)
+            #expect(try await api.texts("\(base)&include_replies=true").count == 7)
 
             // Threads hold text and file messages only.
             let admin = try await api.send("chat", #"{"message_type": "ADMM", "message": "notice"}"#)["message_id"].int!
