@@ -82,7 +82,8 @@ extension MessageService.HistoryRequest {
         readerID = query.string("user_id")
         filter.operatorFilter = try query.option("operator_filter", as: MessageFilter.OperatorFilter.self) ?? .all
         filter.messageType = try query.option("message_type", as: MessageType.self)
-        filter.customTypes = query.list("custom_types", orSingle: "custom_type")
+        // An empty value asks for the messages with no custom type (the official SDK's text).
+        filter.customTypes = query.string("custom_types") == "" ? [""] : query.list("custom_types", orSingle: "custom_type")
         filter.includingRemoved = try query.bool("including_removed") ?? false
         // `include_replies` is the older name Sendbird's threading pages still list.
         let withReplies = try query.bool("with_replies")

@@ -121,6 +121,7 @@ import Testing
             #expect(try await api.texts("\(base)&message_type=ADMM") == ["admin"])
             #expect(try await api.texts("\(base)&custom_types=x,y") == ["a1", "b1"])
             #expect(try await api.texts("\(base)&custom_types=*").count == 4)
+            #expect(try await api.texts("\(base)&custom_types=") == ["admin", "file"])
             expectError(try await api.get("\(base)&message_type=TEXT"), code: 400111)
         }
     }
