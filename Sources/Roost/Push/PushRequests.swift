@@ -110,7 +110,8 @@ struct PushPreferencesChange: Decodable {
 }
 
 /// The body of `PUT /v3/users/{user_id}/push_preference/{channel_url}`. SDK 2.1.5 cannot send
-/// `off` and sends `"false"` for it; the older `enable: false` means off too.
+/// `off` and sends `"false"` for it; the older `enable: false` means off too, and `enable: true`
+/// turns an `off` channel back to `default`.
 struct ChannelPushPreferenceChange: Decodable {
     var triggerOption: String?
     var pushSound: String?

@@ -127,7 +127,12 @@ struct PushService: Sendable {
         return try await database.write { db in
             let (user, channel) = try member(userID, of: url, in: db)
             var preference = try push.channelPreference(of: user.rowID, in: channel.rowID, in: db)
-            if let option { preference.triggerOption = option }
+            if let option {
+                preference.triggerOption = option
+            } else if change.enable == true, preference.triggerOption == "off" {
+                // The older `enable: true` turns a channel's notifications back on, as the user's own setting has them.
+                preference.triggerOption = "default"
+            }
             if let sound = change.pushSound { preference.pushSound = sound }
             try push.save(preference, of: user.rowID, in: channel.rowID, in: db)
             var payload = EventFields()

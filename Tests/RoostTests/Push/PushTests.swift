@@ -94,12 +94,16 @@ import Testing
             #expect(channel["push_trigger_option"] == "default" && channel["enable"] == true)
             let off = try await api.put("/v3/users/alice/push_preference/room", #"{"push_trigger_option": "false", "push_sound": "bell.wav"}"#)
             #expect(off["push_trigger_option"] == "off" && off["enable"] == false && off["push_sound"] == "bell.wav")
+            // The older `enable` turns a channel off and on again.
+            let on = try await api.put("/v3/users/alice/push_preference/room", #"{"enable": true}"#)
+            #expect(on["push_trigger_option"] == "default" && on["enable"] == true)
+            #expect(try await api.put("/v3/users/alice/push_preference/room", #"{"enable": false}"#)["push_trigger_option"] == "off")
             expectError(try await api.get("/v3/users/alice/push_preference/elsewhere"), code: 400201)
 
             #expect(try await api.put("/v3/users/alice/push/template", #"{"name": "alternative"}"#)["name"] == "alternative")
             expectError(try await api.put("/v3/users/alice/push/template", #"{"name": "fancy"}"#), code: 400111)
             let kinds = try await api.get("/roost/events?category=user:push_preference&category=user:push_channel_preference")["events"].array
-            #expect(kinds.map { $0["category"].string ?? "" } == ["user:push_preference", "user:push_preference", "user:push_preference", "user:push_channel_preference"])
+            #expect(kinds.map { $0["category"].string ?? "" } == ["user:push_preference", "user:push_preference", "user:push_preference"] + Array(repeating: "user:push_channel_preference", count: 3))
         }
     }
 }
