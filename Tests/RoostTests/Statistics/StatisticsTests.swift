@@ -37,6 +37,11 @@ import Testing
             let last = try await api.get("/v3/statistics/metric?\(range)&limit=2&token=\(firstTwo["next"].string ?? "")")
             #expect(last["values"].array.map { $0["date"].string ?? "" } == ["2023-11-15"] && last["next"] == "")
             expectError(try await api.get("/v3/statistics/metric?\(range)&limit=1001"), code: 400113)
+            // Advanced analytics start on 2020-03-01; earlier days have no value, not a zero.
+            let early = try await api.get(
+                "/v3/statistics/metric?metric_type=messages&time_dimension=daily&start_year=2020&start_month=2&start_day=28&end_year=2020&end_month=3&end_day=2"
+            )
+            #expect(early["values"].array.map { $0["date"].string ?? "" } == ["2020-03-01", "2020-03-02"])
             let senders = try await api.get(
                 "/v3/statistics/metric?metric_type=message_senders&time_dimension=monthly&start_year=2023&start_month=10&end_year=2023&end_month=11"
             )
