@@ -28,7 +28,7 @@ struct EventStreamAccess: Sendable {
         let given = request.headers[.sessionKey] ?? request.headers[.apiToken] ?? query.string("token")
         if let given, policy.kind(of: given) != nil { return Grant(filter: filter, owner: nil) }
         guard let userID = filter.visibleTo else { throw APIError.invalidAPIToken }
-        guard let given, try await users.accepts(given, for: userID) else { throw APIError.invalidAccessToken }
+        try await users.logIn(given, as: userID)
         return Grant(filter: filter, owner: userID)
     }
 }
@@ -37,6 +37,3 @@ extension HTTPField.Name {
     static let sessionKey = Self("Session-Key")!
 }
 
-extension APIError {
-    static let invalidAccessToken = APIError(code: 400302, message: "Invalid access token.", status: .unauthorized)
-}

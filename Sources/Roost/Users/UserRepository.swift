@@ -169,14 +169,21 @@ struct UserRepository: Sendable {
     }
 
     /// Whether `token` is the user's access token or one of their session tokens still valid at `now`.
-    func accepts(_ token: String, for userID: String, at now: Int64, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
+    /// Whether a user may log in with `token`, and if not, why.
+    enum Login: Sendable { case accepted, unknownUser, deactivated, wrongToken }
+
+    func login(_ token: String, for userID: String, at now: Int64, in db: Database) throws -> Login {
+        guard let row = try Row.fetchOne(
             db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM users u WHERE u.user_id = ? AND u.is_active = 1 AND (u.access_token = ?
-                    OR EXISTS (SELECT 1 FROM session_tokens t WHERE t.user_id = u.id AND t.session_token = ? AND t.expires_at > ?)))
+                SELECT u.is_active, (u.access_token = ?
+                    OR EXISTS (SELECT 1 FROM session_tokens t WHERE t.user_id = u.id AND t.session_token = ? AND t.expires_at > ?))
+                    AS token_holds
+                FROM users u WHERE u.user_id = ?
                 """),
-            arguments: [userID, token, token, now]
-        ) ?? false
+            arguments: [token, token, now, userID]
+        ) else { return .unknownUser }
+        guard row["is_active"] as Bool else { return .deactivated }
+        return !token.isEmpty && row["token_holds"] ?? false ? .accepted : .wrongToken
     }
 
     // MARK: Invitation preference

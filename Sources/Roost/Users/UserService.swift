@@ -131,11 +131,18 @@ struct UserService: Sendable {
         try await database.write { db in try users.streamClosed(byRow: rowID, at: now, in: db) }
     }
 
-    /// Whether `token` opens `userID`'s own event stream: their access token, or a session
-    /// token that has not expired.
-    func accepts(_ token: String, for userID: String) async throws -> Bool {
+    /// Checks that `token` opens `userID`'s own event stream: their access token, or a session
+    /// token that has not expired. A refusal says why, with the codes Sendbird's SDKs give a
+    /// failed connection: an unknown user, a deactivated one, a wrong token.
+    func logIn(_ token: String?, as userID: String) async throws {
         let now = clock.now
-        return try await database.read { db in try users.accepts(token, for: userID, at: now, in: db) }
+        let login = try await database.read { db in try users.login(token ?? "", for: userID, at: now, in: db) }
+        switch login {
+        case .accepted: return
+        case .unknownUser: throw APIError.loginUnknownUser
+        case .deactivated: throw APIError.loginDeactivated
+        case .wrongToken: throw APIError.invalidAccessToken
+        }
     }
 
     private func newSessionToken(expiringAt requested: Int64?, parameter: String) throws(APIError) -> SessionToken {
@@ -198,4 +205,10 @@ struct UserService: Sendable {
         guard let user = try users.find(userID, in: db) else { throw APIError.notFound("User") }
         return user
     }
+}
+
+extension APIError {
+    static let invalidAccessToken = APIError(code: 400302, message: "Invalid access token.", status: .unauthorized)
+    static let loginDeactivated = APIError(code: 400300, message: "The user is deactivated.", status: .unauthorized)
+    static let loginUnknownUser = APIError(code: 400301, message: "The user was deleted or not found.", status: .unauthorized)
 }

@@ -75,6 +75,11 @@ import Testing
             expectError(wrong, status: .unauthorized, code: 400302)
             let someoneElse = try await api.call(.get, "/roost/events?user_id=bob", token: nil, headers: [.init("Session-Key")!: token])
             expectError(someoneElse, status: .unauthorized, code: 400302)
+            // A refused login says why, with the codes Sendbird's SDKs give a failed connection.
+            expectError(try await api.call(.get, "/roost/events?user_id=ghost&token=\(token)", token: nil), status: .unauthorized, code: 400301)
+            #expect(try await api.put("/v3/users/alice", #"{"is_active": false, "leave_all_when_deactivated": false}"#).status == .ok)
+            let deactivated = try await api.call(.get, "/roost/events?user_id=alice", token: nil, headers: [.init("Session-Key")!: token])
+            expectError(deactivated, status: .unauthorized, code: 400300)
             expectError(try await api.call(.get, "/roost/events", token: nil), status: .unauthorized, code: 400401)
         }
     }
