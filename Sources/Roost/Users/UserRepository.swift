@@ -168,10 +168,10 @@ struct UserRepository: Sendable {
         try db.executeCached(sql: "DELETE FROM session_tokens WHERE user_id = ?", arguments: [rowID])
     }
 
-    /// Whether `token` is the user's access token or one of their session tokens still valid at `now`.
     /// Whether a user may log in with `token`, and if not, why.
     enum Login: Sendable { case accepted, unknownUser, deactivated, wrongToken }
 
+    /// A user logs in with their access token or one of their session tokens still valid at `now`.
     func login(_ token: String, for userID: String, at now: Int64, in db: Database) throws -> Login {
         guard let row = try Row.fetchOne(
             db.cachedStatement(sql: """
@@ -183,7 +183,8 @@ struct UserRepository: Sendable {
             arguments: [token, token, now, userID]
         ) else { return .unknownUser }
         guard row["is_active"] as Bool else { return .deactivated }
-        return !token.isEmpty && row["token_holds"] ?? false ? .accepted : .wrongToken
+        let holds = !token.isEmpty && (row["token_holds"] ?? false)
+        return holds ? .accepted : .wrongToken
     }
 
     // MARK: Invitation preference
