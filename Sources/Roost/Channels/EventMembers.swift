@@ -44,7 +44,7 @@ struct EventMembers: Sendable {
         let records = try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []
         let summaries = try users.summaries(ofRows: records.map(\.userRowID), in: db)
         let totals = options.includeUnreadCount ? try members.totalUnread(of: records.map(\.userRowID), in: db) : [:]
-        let push = try members.pushSettings(ofMembersOf: channel.rowID, in: db)
+        let push = try members.pushSettings(of: records.map(\.userRowID), in: channel.rowID, in: db)
         return records.compactMap { record in
             summaries[record.userRowID].map {
                 Entry(

@@ -267,8 +267,11 @@ struct MemberRepository: Sendable {
     /// Each member's push settings as a webhook's member entry shows them: whether the user has
     /// a device token a push could reach (Sendbird's example shows a user without one as
     /// false), the channel's trigger option (`default` when the member set none), and the
-    /// user's do-not-disturb.
-    func pushSettings(ofMembersOf channelID: Int64, in db: Database) throws -> [Int64: MemberPushSettings] {
+    /// user's do-not-disturb. Only the members listed are read: a page of a large channel's
+    /// members reads its own.
+    func pushSettings(of userRowIDs: [Int64], in channelID: Int64, in db: Database) throws -> [Int64: MemberPushSettings] {
+        guard !userRowIDs.isEmpty else { return [:] }
+        let list = SQL.ValueList(userRowIDs)
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
                 SELECT m.user_id, COALESCE(cp.push_trigger_option, 'default') AS push_trigger_option,
@@ -277,9 +280,9 @@ struct MemberRepository: Sendable {
                 FROM members m
                 LEFT JOIN channel_push_preferences cp ON cp.channel_id = m.channel_id AND cp.user_id = m.user_id
                 LEFT JOIN push_preferences pp ON pp.user_id = m.user_id
-                WHERE m.channel_id = ?
+                WHERE m.channel_id = ? AND m.user_id IN (\(list.placeholders))
                 """),
-            arguments: [channelID]
+            arguments: [channelID] + list.arguments
         )
         var settings: [Int64: MemberPushSettings] = [:]
         while let row = try rows.next() {

@@ -193,7 +193,7 @@ extension GroupChannelService {
                 let userRowIDs = rows.map(\.member.userRowID)
                 let summaries = try users.summaries(ofRows: userRowIDs, in: db)
                 let relations = try viewer.map { try BlockRepository().relations(of: $0, with: userRowIDs, in: db) }
-                let push = details.pushPreference ? try members.pushSettings(ofMembersOf: channel.rowID, in: db) : [:]
+                let push = details.pushPreference ? try members.pushSettings(of: userRowIDs, in: channel.rowID, in: db) : [:]
                 return rows.compactMap { row in
                     summaries[row.member.userRowID].map { user in
                         ChannelMember(

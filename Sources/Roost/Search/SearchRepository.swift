@@ -77,8 +77,8 @@ struct SearchRepository: Sendable {
         if let from = scope.from { conditions.add("m.created_at >= ?", [from]) }
         if let to = scope.to { conditions.add("m.created_at <= ?", [to]) }
         if let senders = scope.senderIDs {
-            let marks = Array(repeating: "?", count: senders.count).joined(separator: ", ")
-            conditions.add("m.sender_id IN (SELECT id FROM users WHERE user_id IN (\(marks)))", StatementArguments(senders))
+            let list = SQL.ValueList(senders)
+            conditions.add("m.sender_id IN (SELECT id FROM users WHERE user_id IN (\(list.placeholders)))", list.values)
         }
         let orderBy: String
         switch scope.order {

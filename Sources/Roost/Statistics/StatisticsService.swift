@@ -40,11 +40,11 @@ struct StatisticsService: Sendable {
         }
     }
 
-    /// One advanced analytics metric over the range, a value for each day (month).
     /// Sendbird's statistics overview: advanced analytics start on 2020-03-01 (UTC), but for
     /// message viewers; a period before it has no value at all, not a zero.
     static let firstAnalyticsDay = StatisticsRange.daysSince1970(year: 2020, month: 3, day: 1) ?? 0
 
+    /// One advanced analytics metric over the range, a value for each day (month).
     func metric(_ metric: AnalyticsMetric, over range: StatisticsRange) async throws -> [(date: String, value: Double)] {
         await senders.caughtUp()
         let buckets = metric == .messageViewers ? range.buckets : range.buckets.filter { $0.days.lowerBound >= Self.firstAnalyticsDay }
