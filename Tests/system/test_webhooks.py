@@ -402,6 +402,22 @@ def test_a_deleted_users_stream_is_closed_and_never_counts_out_the_next_user(roo
         new.close()
 
 
+def test_a_deactivated_users_stream_is_closed_and_counts_them_out(roost):
+    assert call(roost.url, "POST", "/v3/users", {"user_id": "yan", "nickname": "yan", "profile_url": ""})[0] == 200
+    stream = open_own_stream(roost.url, "yan")
+    assert call(roost.url, "PUT", "/v3/users/yan", {"is_active": False})[0] == 200
+    # A deactivated user cannot log in, and one already connected is disconnected.
+    stream.settimeout(5)
+    while stream.recv(65536):
+        pass
+    stream.close()
+    deadline = time.monotonic() + 5
+    while call(roost.url, "GET", "/v3/users/yan")[1]["is_online"] is not False:
+        assert time.monotonic() < deadline, "yan still read as online after the stream closed"
+        time.sleep(0.02)
+    assert call(roost.url, "GET", "/v3/applications/ccu")[1] == {"ccu": 0}
+
+
 def test_bot_callbacks_reach_the_bots_url(roost):
     receiver = Receiver().start()
     try:

@@ -181,6 +181,7 @@ struct Features {
         let (database, access) = (parts.database, parts.access.access)
         let openStreams = OpenStreams()
         database.deletions.onDelete { openStreams.forget($0) }
+        userService.deactivations.onDeactivate { openStreams.close(userRowID: $0) }
         EventStreamRoutes(
             stream: EventStreamService(database: database, notifier: parts.events.notifier),
             access: EventStreamAccess(policy: access, users: userService), users: userService, openStreams: openStreams,

@@ -35,8 +35,10 @@ final class StreamPresence: Sendable {
             // is told after it too, so it always finds this stream to disown.
             rowID = try await users.streamOpened(by: owner) { [streams] rowID in streams.add(self, rowID: rowID) }
         } catch {
+            // Deleted or deactivated since the login was checked: nobody to stream to.
             streams.remove(self)
             state.withLock { $0 = .ended }
+            disconnect()
             return
         }
         let endedMeanwhile: Bool = state.withLock { state in
@@ -72,6 +74,11 @@ final class StreamPresence: Sendable {
         if let rowID { await countOut(rowID) }
     }
 
+    /// The user was deactivated: the stream closes, and its ending counts them out.
+    func close() {
+        disconnect()
+    }
+
     /// The user was deleted: there is no one to count out any more, nor to stream to.
     func disown() {
         state.withLock { $0 = .ended }
@@ -85,7 +92,7 @@ final class StreamPresence: Sendable {
 }
 
 /// Every open stream's presence with its user's row id, so that when users are deleted their
-/// streams stop counting.
+/// streams stop counting, and when they are deactivated their streams close.
 final class OpenStreams: Sendable {
     private let presences = Mutex<[ObjectIdentifier: (rowID: Int64, presence: StreamPresence)]>([:])
 
@@ -95,6 +102,12 @@ final class OpenStreams: Sendable {
 
     func remove(_ presence: StreamPresence) {
         presences.withLock { $0[ObjectIdentifier(presence)] = nil }
+    }
+
+    /// Closes a deactivated user's streams.
+    func close(userRowID: Int64) {
+        let closing = presences.withLock { $0.values.filter { $0.rowID == userRowID }.map(\.presence) }
+        for presence in closing { presence.close() }
     }
 
     /// Disowns the streams of deleted users (of every user, when the whole database went).

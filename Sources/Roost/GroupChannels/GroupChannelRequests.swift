@@ -14,6 +14,12 @@ struct CreateGroupChannelRequest: Decodable {
                 userID = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .userID)
             }
         }
+
+        /// Every user named, by `user_ids` or `users`, without repeats and in order.
+        static func ids(_ userIDs: [String]?, _ users: [UserReference]?) -> [String] {
+            var seen = Set<String>()
+            return ((userIDs ?? []) + (users ?? []).map(\.userID)).filter { seen.insert($0).inserted }
+        }
     }
 
     var userIDs: [String]?
@@ -43,11 +49,7 @@ struct CreateGroupChannelRequest: Decodable {
         case operatorIDs = "operator_ids"
     }
 
-    /// Every member named, by `user_ids` or `users`, without repeats and in order.
-    var memberIDs: [String] {
-        var seen = Set<String>()
-        return ((userIDs ?? []) + (users ?? []).map(\.userID)).filter { seen.insert($0).inserted }
-    }
+    var memberIDs: [String] { UserReference.ids(userIDs, users) }
 }
 
 struct UpdateGroupChannelRequest: Decodable {
@@ -82,10 +84,7 @@ struct InviteRequest: Decodable {
         case hiddenStatus = "hidden_status"
     }
 
-    var inviteeIDs: [String] {
-        var seen = Set<String>()
-        return ((userIDs ?? []) + (users ?? []).map(\.userID)).filter { seen.insert($0).inserted }
-    }
+    var inviteeIDs: [String] { CreateGroupChannelRequest.UserReference.ids(userIDs, users) }
 }
 
 /// `{"user_id": ..., "access_code": ...}`: accept, decline and join.

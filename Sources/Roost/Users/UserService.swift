@@ -7,6 +7,8 @@ struct UserService: Sendable {
     let clock: WallClock
     let departures: any UserDepartureHandler
     let random: RandomTokens
+    /// Told of each user deactivated, once the change has committed.
+    let deactivations = UserDeactivations()
     private let users = UserRepository()
     private let application = ApplicationRepository()
     private let metadata = KeyValueChanges(repository: UserRepository.metadata, check: MetadataRules.check)
@@ -60,7 +62,7 @@ struct UserService: Sendable {
         let sessionToken = try request.issueSessionToken == true ? newSessionToken(expiringAt: request.sessionTokenExpiresAt, parameter: "session_token_expires_at") : nil
         let now = clock.now
 
-        return try await database.write { db in
+        let (user, deactivatedRow) = try await database.write { db in
             var user = try existing(userID, in: db)
             let wasActive = user.isActive
             if let nickname = request.nickname { user.nickname = nickname }
@@ -78,8 +80,11 @@ struct UserService: Sendable {
             if let sessionToken {
                 try users.addSessionToken(sessionToken, ofRow: try users.existingRowID(of: userID, in: db), in: db)
             }
-            return try users.existing(userID, in: db)
+            let deactivatedRow = wasActive && !user.isActive ? try users.existingRowID(of: userID, in: db) : nil
+            return (try users.existing(userID, in: db), deactivatedRow)
         }
+        if let deactivatedRow { deactivations.tell(deactivatedRow) }
+        return user
     }
 
     func delete(_ userID: String) async throws {
@@ -117,6 +122,8 @@ struct UserService: Sendable {
         let now = clock.now
         return try await database.write { db in
             let rowID = try users.existingRowID(of: userID, in: db)
+            // Deactivated since the login was checked: the deactivation found no stream to close.
+            guard try users.existing(userID, in: db).isActive else { throw APIError.loginDeactivated }
             registering(rowID)
             try users.streamOpened(byRow: rowID, in: db)
             let activity = UserActivityRepository()
