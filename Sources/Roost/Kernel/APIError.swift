@@ -77,6 +77,9 @@ extension APIError {
         APIError(code: 400151, message: "\"\(parameter)\" must not be empty or contain characters that are not allowed.")
     }
 
+    /// SQLite would keep a text only up to its first NUL: "a\u0000b" would be stored as "a".
+    static let nulCharacter = APIError(code: 400151, message: "Strings must not contain the NUL character (\\u0000).")
+
     static func notFound(_ resource: String) -> APIError {
         APIError(code: 400201, message: "\"\(resource)\" not found.")
     }

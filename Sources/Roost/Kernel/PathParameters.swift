@@ -9,6 +9,7 @@ extension RoostContext {
         // Most segments hold no escape; Foundation's decoding goes through CFString (2.5% of a mark as read).
         guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
         guard let decoded = raw.removingPercentEncoding else { throw .invalid(name) }
+        guard !decoded.utf8.contains(0) else { throw .nulCharacter }
         return decoded
     }
 

@@ -24,7 +24,10 @@ struct QueryParameters: Sendable {
         // Most keys and values hold neither; Foundation's replacing and decoding are slow.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        // A value with an escaped NUL stays as written, like one with a broken escape:
+        // SQLite would match it only up to the NUL ("alice%00x" would find alice).
+        guard let decoded = spaced.removingPercentEncoding, !decoded.utf8.contains(0) else { return spaced }
+        return decoded
     }
 
     /// The parameter's value; when it is repeated, the last one.

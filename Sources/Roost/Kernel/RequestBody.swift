@@ -17,6 +17,7 @@ extension Request {
         if bytes.readableBytes == 0 {
             bytes = ByteBuffer(string: "{}")
         }
+        if Self.escapesNUL(bytes) { throw APIError.nulCharacter }
         do {
             return try JSON.decoder.decode(Body.self, from: bytes)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
@@ -30,6 +31,21 @@ extension Request {
             throw error
         } catch {
             throw APIError.invalidJSON
+        }
+    }
+
+    /// Whether a JSON text holds `\u0000` in a string: JSON writes NUL no other way, and a
+    /// backslash stands only in strings, where it always starts an escape of its own.
+    static func escapesNUL(_ bytes: ByteBuffer) -> Bool {
+        bytes.withUnsafeReadableBytes { text in
+            var index = 0
+            while let backslash = text[index...].firstIndex(of: UInt8(ascii: "\\")) {
+                let escape = text[(backslash + 1)...].prefix(5)
+                if escape.elementsEqual("u0000".utf8) { return true }
+                index = backslash + 2
+                guard index < text.count else { return false }
+            }
+            return false
         }
     }
 
@@ -53,6 +69,8 @@ extension Request {
         do {
             let fields = try FormDataDecoder().decode(Body.self, from: bytes, boundary: boundary)
             return (fields, try Self.part(named: filePart, in: bytes, boundary: boundary))
+        } catch let error as APIError {
+            throw error
         } catch let error as DecodingError {
             throw APIError(decoding: error)
         } catch {
@@ -67,13 +85,20 @@ extension Request {
         var found: MultipartPart?
         parser.onHeader = { field, value in headers.add(name: field, value: value) }
         parser.onBody = { chunk in body.writeBuffer(&chunk) }
+        var textHasNUL = false
         parser.onPartComplete = {
             let part = MultipartPart(headers: headers, body: body)
-            if found == nil, part.name == name { found = part }
+            if part.name == name {
+                if found == nil { found = part }
+            } else if body.readableBytesView.contains(0) {
+                textHasNUL = true
+            }
             headers = HTTPHeaders()
             body = ByteBuffer()
         }
         try parser.execute(bytes)
+        // A file may hold any byte; a text field is stored, and SQLite would cut it at a NUL.
+        if textHasNUL { throw APIError.nulCharacter }
         return found
     }
 

@@ -243,9 +243,15 @@ struct PollService: Sendable {
         guard text.count <= maxOptionLength else { throw .tooLong("text", max: maxOptionLength) }
     }
 
+    /// The last second of the year 9999: a later `close_at` could not be scheduled in
+    /// milliseconds without overflowing.
+    static let latestCloseAt: Int64 = 253_402_300_799
+
     /// -1 (never), or a time in Unix seconds still to come.
     private static func checkedCloseAt(_ closeAt: Int64, now: Int64) throws(APIError) -> Int64 {
-        guard closeAt == -1 || closeAt > now else { throw .invalid("close_at", "Give -1 or a time (Unix seconds) still to come.") }
+        guard closeAt == -1 || (closeAt > now && closeAt <= latestCloseAt) else {
+            throw .invalid("close_at", "Give -1 or a time (Unix seconds) still to come, before the year 10000.")
+        }
         return closeAt
     }
 

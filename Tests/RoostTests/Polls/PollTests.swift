@@ -65,6 +65,9 @@ import Testing
             expectError(try await api.post("/v3/polls", #"{"title": "Empty", "options": []}"#), code: 400111)
             expectError(try await api.post("/v3/polls", #"{"options": ["a"]}"#), code: 400105)
             expectError(try await api.post("/v3/polls", #"{"title": "Past", "options": ["a"], "close_at": 5}"#), code: 400111)
+            // Seconds that overflow once counted in milliseconds are refused, on creation and update.
+            expectError(try await api.post("/v3/polls", #"{"title": "Far", "options": ["a"], "close_at": 9223372036854776}"#), code: 400111)
+            expectError(try await api.put("/v3/polls/\(id)", #"{"close_at": 9223372036854775807}"#), code: 400111)
             expectError(try await api.post("/v3/polls", #"{"title": "Data", "options": ["a"], "data": "text"}"#), code: 400103)
             // Sendbird's pages: a title of 2,048 characters at creation, of 2,000 on update.
             let long = try await api.post("/v3/polls", #"{"title": "\#(String(repeating: "t", count: 2048))", "options": ["a"]}"#)
