@@ -42,6 +42,7 @@ struct EventRetention: Service, CustomStringConvertible {
                 total += pruned
                 if pruned < Self.batch { break }
             }
+            if total > 0 { try await database.write(log.prunePastMemberships) }
         } catch {
             logger.error("Pruning the event log failed: \(error)")
         }

@@ -66,7 +66,8 @@ struct EventRepository: Sendable {
         if let userID = filter.visibleTo {
             // Their own, and (unless the event is for those it concerns only) a group channel's
             // events from while they were a member (invitations count from the invitation)
-            // and an open channel's from while they were in it; never one kept from them.
+            // and an open channel's from while they were in it, now or before (a past
+            // membership, through the last event logged before it ended); never one kept from them.
             conditions.add(
                 """
                 NOT EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq AND eu.excluded)
@@ -78,15 +79,23 @@ struct EventRepository: Sendable {
                               AND events.created_at >= CASE WHEN m.invited_at > 0 THEN m.invited_at ELSE m.joined_at END)
                     OR EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?
                             JOIN participants p ON p.channel_id = c.id AND p.user_id = u.id
-                            WHERE c.channel_url = events.channel_url AND events.created_at >= p.entered_at)))
+                            WHERE c.channel_url = events.channel_url AND events.created_at >= p.entered_at)
+                    OR EXISTS (SELECT 1 FROM users u JOIN past_memberships pm ON pm.user_id = u.id
+                            WHERE u.user_id = ? AND pm.channel_url = events.channel_url
+                              AND events.created_at >= pm.since AND events.seq <= pm.until_seq)))
                 """,
-                [userID, userID, userID, userID]
+                [userID, userID, userID, userID, userID]
             )
         }
         return try StoredEvent.fetchAll(
             db.cachedStatement(sql: "SELECT \(Self.columns) FROM events \(conditions.whereClause) ORDER BY events.seq LIMIT ?"),
             arguments: conditions.arguments + [limit]
         )
+    }
+
+    /// Forgets the past memberships that end before every event the log still keeps.
+    func prunePastMemberships(in db: Database) throws {
+        try db.executeCached(sql: "DELETE FROM past_memberships WHERE until_seq < (SELECT COALESCE(MIN(seq), 0) FROM events)")
     }
 
     func lastSeq(in db: Database) throws -> Int64 {

@@ -280,8 +280,9 @@ struct GroupChannelService: Sendable {
         let now = clock.now
         try await database.write { db in
             let channel = try channels.existing(.group, url: url, in: db)
-            try channels.delete(rowID: channel.rowID, in: db)
+            // Logged first: the members' past memberships end with it, so their streams carry it.
             try channelEvents.removed(channel, at: now, in: db)
+            try channels.delete(rowID: channel.rowID, in: db)
         }
     }
 

@@ -87,11 +87,12 @@ struct OpenChannelService: Sendable {
         let now = clock.now
         try await database.write { db in
             let channel = try channels.existing(.open, url: url, in: db)
-            try channels.delete(rowID: channel.rowID, in: db)
             var payload = EventFields()
             payload.add("removed_at", now)
             payload.add("channel", EventChannel(channel: channel))
+            // Logged first: the participants' past memberships end with it, so their streams carry it.
             try events.record(.openChannelRemove, payload, at: now, channelURL: channel.url, in: db)
+            try channels.delete(rowID: channel.rowID, in: db)
         }
     }
 

@@ -138,4 +138,30 @@ import Testing
             #expect(!all.isEmpty && !all.contains { $0.string?.hasPrefix("roost:") == true })
         }
     }
+
+    /// A stream resumed after its user left, was banned or saw the channel deleted still
+    /// carries the channel's events from while they belonged to it, and the deletion itself;
+    /// nothing after they went.
+    @Test func aResumedStreamKeepsWhatHappenedWhileTheUserBelonged() async throws {
+        try await withServer { api in
+            try await api.createUsers("ann", "bob", "cid", "dan", "olga")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["ann", "bob", "cid", "dan"]}"#)
+            try await api.createChannel(#"{"channel_url": "gone", "user_ids": ["ann", "bob"]}"#)
+            let since = try await lastSeq(api)
+            for (channel, text) in [("room", "before"), ("gone", "last words")] {
+                #expect(try await api.post("/v3/group_channels/\(channel)/messages", #"{"message_type": "MESG", "user_id": "ann", "message": "\#(text)"}"#).status == .ok)
+            }
+            #expect(try await api.put("/v3/group_channels/room/leave", #"{"user_ids": ["bob"]}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/ban", #"{"user_id": "cid", "seconds": 60}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "ann", "message": "after"}"#).status == .ok)
+            #expect(try await api.delete("/v3/group_channels/gone").status == .ok)
+            let heard = try await told(api, since: since, readers: ["ann", "bob", "cid", "dan", "olga"])
+            #expect(heard["group_channel:message_send"] == ["*", "ann", "bob", "cid", "dan"])
+            #expect(heard["group_channel:remove"] == ["*", "ann", "bob"])
+            for (reader, texts) in [("bob", ["before", "last words"]), ("cid", ["before"]), ("dan", ["before", "after"])] {
+                let sent = try await api.get("/roost/events?since=\(since)&user_id=\(reader)&category=group_channel:message_send")["events"].array
+                #expect(sent.map { $0["payload"]["payload"]["message"].string ?? "" } == texts, "\(reader)")
+            }
+        }
+    }
 }
