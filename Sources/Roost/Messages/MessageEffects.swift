@@ -10,6 +10,7 @@ struct MessageEffects: Sendable {
     private let members = MemberRepository()
     private let readState = ReadStateRepository()
     private let blocks = BlockRepository()
+    private let users = UserRepository()
 
     /// What a stored message changes beyond its own row; answers the members it is withheld
     /// from (see `withholdFromBlockers`).
@@ -17,9 +18,14 @@ struct MessageEffects: Sendable {
     func record(
         of message: MessageRecord, in channel: ChannelRecord, mentioned: [Int64], markAsRead: Bool, in db: Database
     ) throws -> [Int64] {
+        let withheldFrom = message.isSilent || channel.type != .group ? [] : try withholdFromBlockers(message, in: channel, in: db)
         if let parentID = message.parentMessageID {
             if let thread = try messages.recordReply(to: parentID, at: message.createdAt, in: db) {
-                try events.threadUpdated(parentID, replyCount: thread.replyCount, lastRepliedAt: thread.lastRepliedAt, in: channel, at: message.createdAt, in: db)
+                let unseenBy = try users.summaries(ofRows: withheldFrom, in: db).values.map(\.userID)
+                try events.threadUpdated(
+                    parentID, replyCount: thread.replyCount, lastRepliedAt: thread.lastRepliedAt, in: channel, at: message.createdAt,
+                    unseenBy: unseenBy, in: db
+                )
             }
         }
         if channel.type == .open, let sender = message.senderRowID,
@@ -36,9 +42,9 @@ struct MessageEffects: Sendable {
         let counted = channel.type == .group && message.parentMessageID == nil
         let newest = try channels.recordLastMessage(message.id, at: message.createdAt, counted: counted, in: channel.rowID, in: db)
         guard channel.type == .group else { return [] }
-        let withheldFrom = try withholdFromBlockers(message, in: channel, in: db)
         if channel.isOneOnOne { try members.releaseShownLastMessage(channelID: channel.rowID, except: withheldFrom, in: db) }
-        try readState.unhideOnNewMessage(in: channel.rowID, in: db)
+        // A member the message is withheld from keeps the channel hidden: nothing reached them.
+        try readState.unhideOnNewMessage(in: channel.rowID, except: withheldFrom, in: db)
         if let sender = message.senderRowID { try readState.unhideForSender(sender, in: channel.rowID, in: db) }
         if counted {
             try readState.countNewMessage(

@@ -6,6 +6,7 @@ import GRDB
 struct MessageEvents: Sendable {
     let log: EventLog
     private let users = UserRepository()
+    private let blocks = BlockRepository()
 
     func message(
         _ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, audience: EventAudience = EventAudience(),
@@ -47,19 +48,23 @@ struct MessageEvents: Sendable {
         case .delete: payload.add("deleted_at", time)
         }
         if let replacedText { payload.add("replaced_text", replacedText) }
+        var audience = audience
+        if action != .send { audience.excluding += try blocks.withheld(message.record.id, in: db) }
         try log.recordChannelEvent(category, payload, channel, at: time, audience: audience, in: db)
     }
 
     /// A reply changed its parent's thread: how many replies it has, and when the last came.
+    /// Members the reply is withheld from (`unseenBy`) are not told.
     func threadUpdated(
-        _ parentID: Int64, replyCount: Int64, lastRepliedAt: Int64, in channel: ChannelRecord, at time: Int64, in db: Database
+        _ parentID: Int64, replyCount: Int64, lastRepliedAt: Int64, in channel: ChannelRecord, at time: Int64,
+        unseenBy: [String] = [], in db: Database
     ) throws {
         var payload = EventFields()
         payload.add("parent_message_id", parentID)
         payload.add("reply_count", replyCount)
         payload.add("last_replied_at", lastRepliedAt)
         payload.add("updated_at", time)
-        try log.recordStreamEvent(.threadInfoUpdate, payload, channel, at: time, in: db)
+        try log.recordStreamEvent(.threadInfoUpdate, payload, channel, at: time, audience: .excluding(unseenBy), in: db)
     }
 
     /// A member read the channel's messages up to `time`. Recorded only when that read some
@@ -82,7 +87,8 @@ struct MessageEvents: Sendable {
         payload.add("reaction", key)
         payload.add("message_id", message.id)
         payload.add("updated_at", time)
-        try log.recordChannelEvent(added ? .groupChannelReactionAdd : .groupChannelReactionDelete, payload, channel, at: time, in: db)
+        let audience = EventAudience.excluding(try blocks.withheld(message.id, in: db))
+        try log.recordChannelEvent(added ? .groupChannelReactionAdd : .groupChannelReactionDelete, payload, channel, at: time, audience: audience, in: db)
     }
 
     func entered(_ channel: ChannelRecord, by userRowID: Int64, at time: Int64, in db: Database) throws {

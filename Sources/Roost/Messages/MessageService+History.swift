@@ -153,7 +153,10 @@ extension MessageService {
             try messages.save(record, in: db)
             try PinnedMessageRepository().unpin(record.id, in: db)
             if let parentID = record.parentMessageID, let thread = try messages.recordReplyRemoved(from: parentID, in: db) {
-                try events.threadUpdated(parentID, replyCount: thread.replyCount, lastRepliedAt: thread.lastRepliedAt, in: channel, at: now, in: db)
+                try events.threadUpdated(
+                    parentID, replyCount: thread.replyCount, lastRepliedAt: thread.lastRepliedAt, in: channel, at: now,
+                    unseenBy: try BlockRepository().withheld(record.id, in: db), in: db
+                )
             }
             try events.message(.delete, try assembler.message(record, in: channel, options: MessageViewOptions(), in: db), in: channel, at: now, in: db)
         }

@@ -114,14 +114,16 @@ struct ReadStateRepository: Sendable {
         )
     }
 
-    /// Members who hid the channel but allow it to come back see it again on a new message.
-    func unhideOnNewMessage(in channelID: Int64, in db: Database) throws {
+    /// Members who hid the channel but allow it to come back see it again on a new message,
+    /// except those it is withheld from.
+    func unhideOnNewMessage(in channelID: Int64, except withheldFrom: [Int64], in db: Database) throws {
+        let list = SQL.ValueList(withheldFrom.isEmpty ? [0] : withheldFrom)
         try db.executeCached(
             sql: """
                 UPDATE members INDEXED BY members_to_unhide SET hidden_state = 'unhidden'
-                WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide'
+                WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide' AND user_id NOT IN (\(list.placeholders))
                 """,
-            arguments: [channelID]
+            arguments: [channelID] + list.arguments
         )
     }
 

@@ -69,6 +69,14 @@ struct BlockRepository: Sendable {
     }
 
     /// A message that must never reach this member.
+    /// The ids of the users a message was withheld from.
+    func withheld(_ messageID: Int64, in db: Database) throws -> [String] {
+        try String.fetchAll(
+            db.cachedStatement(sql: "SELECT u.user_id FROM undelivered_messages m JOIN users u ON u.id = m.user_id WHERE m.message_id = ?"),
+            arguments: [messageID]
+        )
+    }
+
     func withhold(_ messageID: Int64, from userRowID: Int64, in db: Database) throws {
         try db.executeCached(
             sql: "INSERT OR IGNORE INTO undelivered_messages (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]

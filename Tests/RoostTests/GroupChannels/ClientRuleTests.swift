@@ -43,6 +43,31 @@ import Testing
         }
     }
 
+    /// Nothing about a message withheld from a blocker reaches them: not its edit, reactions
+    /// or deletion, not the thread it replies to, and it does not bring back a hidden channel.
+    @Test func nothingAboutAWithheldMessageReachesTheBlocker() async throws {
+        try await withServer { api in
+            try await api.createUsers("mia", "ned")
+            try await api.createChannel(#"{"channel_url": "mia-ned", "user_ids": ["mia", "ned"]}"#)
+            let parent = try await api.say("mia", "before", in: "mia-ned")["message_id"].int!
+            #expect(try await api.post("/v3/users/mia/block", #"{"target_id": "ned"}"#).status == .ok)
+            #expect(try await api.put("/v3/group_channels/mia-ned/hide", #"{"user_id": "mia", "allow_auto_unhide": true}"#).status == .ok)
+            let since = try await api.get("/roost/events?limit=1000")["events"].array.last?["seq"].int ?? 0
+            let withheld = try await api.say("ned", "during", in: "mia-ned")["message_id"].int!
+            let path = "/v3/group_channels/mia-ned/messages/\(withheld)"
+            #expect(try await api.put(path, #"{"message_type": "MESG", "message": "edited"}"#).status == .ok)
+            #expect(try await api.post("\(path)/reactions", #"{"user_id": "ned", "reaction": "smile"}"#).status == .ok)
+            #expect(try await api.send("mia-ned", #"{"message_type": "MESG", "user_id": "ned", "message": "reply", "parent_message_id": \#(parent)}"#).status == .ok)
+            #expect(try await api.delete(path).status == .ok)
+            let heard = try await api.get("/roost/events?limit=1000&since=\(since)&user_id=mia")["events"].array.map { $0["category"].string ?? "" }
+            #expect(heard == [], "Mia heard \(heard)")
+            let nedHeard = Set(try await api.get("/roost/events?limit=1000&since=\(since)&user_id=ned")["events"].array.map { $0["category"].string ?? "" })
+            #expect(nedHeard.isSuperset(of: ["group_channel:message_update", "group_channel:reaction_add", "roost:thread_info_update", "group_channel:message_delete"]))
+            let hidden = try await mine(api, "mia", "&hidden_mode=all")
+            #expect(hidden.first?["hidden_state"] == "hidden_allow_auto_unhide", "still hidden: nothing reached her")
+        }
+    }
+
     @Test func sendingInAOneOnOneChannelNeedsAReceiverNotBlockedAndActive() async throws {
         try await withServer { api in
             try await api.createUsers("mia", "ned", "ola", "pia")
