@@ -109,6 +109,21 @@ struct ChannelRepository: Sendable {
         )
     }
 
+    /// The channel's last message was removed: the newest message still shown takes its place
+    /// (none, when no message is left).
+    func recordLastMessageRemoved(in channelID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                UPDATE channels SET (last_message_id, last_message_at) = (
+                    SELECT id, created_at FROM messages
+                    WHERE channel_id = :channel AND is_removed = 0 AND is_silent = 0
+                    ORDER BY created_at DESC, id DESC LIMIT 1)
+                WHERE id = :channel
+                """,
+            arguments: ["channel": channelID]
+        )
+    }
+
     /// Every channel, of either kind, of the given custom types.
     func all(customTypes: [String], in db: Database) throws -> [ChannelRecord] {
         try ChannelRecord.fetchAll(

@@ -151,6 +151,7 @@ extension MessageService {
             record.isRemoved = true
             record.updatedAt = now
             try messages.save(record, in: db)
+            if channel.lastMessageID == record.id { try channels.recordLastMessageRemoved(in: channel.rowID, in: db) }
             try PinnedMessageRepository().unpin(record.id, in: db)
             if let parentID = record.parentMessageID, let thread = try messages.recordReplyRemoved(from: parentID, in: db) {
                 try events.threadUpdated(

@@ -149,6 +149,9 @@ import Testing
             #expect(try await api.delete("/v3/group_channels/chat/messages/\(gone["message_id"].int!)").status == .ok)
             let after = try await api.get("/v3/group_channels/chat/messages/\(parent)?include_thread_info=true")["thread_info"]
             #expect(after["reply_count"] == 3 && after["last_replied_at"] == replies[2]["created_at"])
+            // It was the channel's last message: the newest left takes its place.
+            #expect(try await api.get("/v3/group_channels/chat")["last_message"]["message"] == "r3")
+            #expect(try await api.get("/v3/users/bob/my_group_channels")["channels"][0]["last_message"]["message"] == "r3")
             let withParent = try await api.get("\(base)&include_reply_type=ALL&include_parent_message_info=true")["messages"][1]
             #expect(withParent["parent_message_info"]["message"] == "question")
             #expect(withParent["parent_message_info"]["user"]["user_id"] == "alice")
