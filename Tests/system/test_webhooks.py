@@ -200,10 +200,10 @@ def test_failing_and_hanging_receivers_get_three_attempts_then_are_listed(roost)
     try:
         receiver.mode = "fail"
         subscribe(roost.url, receiver.url, events=["group_channel:create"])
-        assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "failing"})[0] == 200
+        assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "failing", "user_ids": ["ghost"]})[0] == 200
         receiver.wait_for(lambda got: len(got) == 3)
         receiver.mode = "hang"
-        assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "hanging"})[0] == 200
+        assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "hanging", "user_ids": ["ghost"]})[0] == 200
         receiver.wait_for(lambda got: len(got) == 6, timeout=30)
 
         def failures():
@@ -224,7 +224,7 @@ def test_failing_and_hanging_receivers_get_three_attempts_then_are_listed(roost)
 
 def test_a_url_pointing_nowhere_is_a_recorded_failure(roost):
     subscribe(roost.url, f"http://127.0.0.1:{free_port()}/nobody")
-    assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "nowhere"})[0] == 200
+    assert call(roost.url, "POST", "/v3/group_channels", {"channel_url": "nowhere", "user_ids": ["ghost"]})[0] == 200
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         logged = call(roost.url, "GET", "/v3/applications/roost/failed_webhooks")[1]["webhook_logs"]

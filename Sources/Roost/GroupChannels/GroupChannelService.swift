@@ -49,6 +49,12 @@ struct GroupChannelService: Sendable {
         let invitationStatus = try Self.parse(request.invitationStatus ?? [:], parameter: "invitation_status", as: { InvitationStatus(rawValue: $0) })
         let hiddenStatus = try Self.parse(request.hiddenStatus ?? [:], parameter: "hidden_status", as: { HiddenState(rawValue: $0) })
         let requestedIDs = request.memberIDs
+        // Sendbird's page: users (or user_ids) are required, up to 100 at a time. A Supergroup
+        // may start with more: its limit is its member limit.
+        guard !requestedIDs.isEmpty else { throw APIError.missing("user_ids") }
+        if !isSuper, requestedIDs.count > ChannelRules.maxInvitees {
+            throw APIError.tooManyItems("user_ids", max: ChannelRules.maxInvitees)
+        }
         let known = try users.rowIDs(of: requestedIDs, in: db)
         let unknown = requestedIDs.filter { known[$0] == nil }
         if request.strict == true, let missing = unknown.first {

@@ -128,6 +128,11 @@ import Testing
             for id in ids { try await api.createUser(id) }
             let list = ids.map { "\"\($0)\"" }.joined(separator: ", ")
             expectError(try await api.post("/v3/group_channels", #"{"user_ids": [\#(list)]}"#), code: 400203)
+            // Up to 100 at a time, whether they exist or not; and at least one.
+            let strangers = (0...100).map { "\"nobody\($0)\"" }.joined(separator: ", ")
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": [\#(strangers)]}"#), code: 400203)
+            expectError(try await api.post("/v3/group_channels", #"{"channel_url": "empty"}"#), code: 400105)
+            expectError(try await api.post("/v3/group_channels", #"{"user_ids": [], "users": []}"#), code: 400105)
             let supergroup = try await api.createChannel(#"{"user_ids": [\#(list)], "is_super": true}"#)
             #expect(supergroup["member_count"] == 101)
             // A Supergroup shows ten of its members, as a preview.
