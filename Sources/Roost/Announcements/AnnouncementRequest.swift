@@ -56,14 +56,20 @@ struct AnnouncementRequest: Decodable, Sendable {
         uniqueID = try string("unique_id")
         group = try string("announcement_group")
         action = try string("action")
-        if let nested = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key("message")) {
-            message.type = try nested.decodeIfPresent(String.self, forKey: key("type")).flatMap(Self.messageType)
+        if container.contains(key("message")) {
+            // Given, `message` is an object: its fields never stand in a string of their own.
+            guard let nested = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key("message")) else {
+                throw DecodingError.typeMismatch([String: String].self, .init(codingPath: [key("message")], debugDescription: "not an object"))
+            }
+            message.type = try Self.messageType(try nested.decodeIfPresent(String.self, forKey: key("type")), at: "message.type")
             message.userID = try nested.decodeIfPresent(String.self, forKey: key("user_id"))
             message.content = try nested.decodeIfPresent(String.self, forKey: key("content"))
             message.customType = try nested.decodeIfPresent(String.self, forKey: key("custom_type"))
             message.data = try nested.decodeIfPresent(String.self, forKey: key("data"))
         }
-        message.type = try message.type ?? (string("message.type") ?? string("message_type")).flatMap(Self.messageType)
+        if message.type == nil {
+            message.type = try Self.messageType(try string("message.type") ?? string("message_type"), at: "message.type")
+        }
         message.userID = try message.userID ?? string("message.user_id") ?? string("user_id")
         message.content = try message.content ?? string("message.content") ?? string("content")
         message.customType = try message.customType ?? string("message.custom_type")
@@ -100,8 +106,13 @@ struct AnnouncementRequest: Decodable, Sendable {
     }
 
     /// `ADMM`, with the older `BRDM` read as it.
-    private static func messageType(_ name: String) -> MessageType? {
-        name == "BRDM" ? .admin : MessageType(rawValue: name)
+    /// The announcement's message type, if given: one of the three, or `BRDM` for an admin message.
+    private static func messageType(_ name: String?, at path: String) throws -> MessageType? {
+        guard let name else { return nil }
+        guard let type = name == "BRDM" ? .admin : MessageType(rawValue: name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [AnyKey(stringValue: path)], debugDescription: "unknown message type"))
+        }
+        return type
     }
 
     private static func channelOptions(_ container: KeyedDecodingContainer<AnyKey>) throws -> ChannelOptionFields {

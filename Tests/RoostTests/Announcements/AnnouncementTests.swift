@@ -69,11 +69,19 @@ import Testing
             #expect(try await api.get("/v3/announcement_open_rate_by_group/company")["announcement_group"] == "company")
             #expect(try await api.get("/v3/announcement_group")["announcement_groups"] == ["company"])
 
-            let day = try await api.get("/v3/announcement_stats/daily")["statistics"].array
+            let format = DateFormatter()
+            format.dateFormat = "yyyy-MM-dd"
+            format.timeZone = TimeZone(identifier: "UTC")
+            let today = format.string(from: Date(timeIntervalSince1970: Double(clock.now) / 1000))
+            let daily = try await api.get("/v3/announcement_stats/daily?start_date=\(today)&end_date=\(today)&start_week=&end_week=")
+            let day = daily["statistics"].array
             #expect(day.count == 1 && day[0]["completed_announcement_count"] == 2 && day[0]["open_count"] == 1)
-            #expect(try await api.get("/v3/announcement_stats/weekly")["statistics"][0]["date_range"] == "2023-W46")
+            #expect(try await api.get("/v3/announcement_stats/weekly?start_week=2023-W46&end_week=2023-W46")["statistics"][0]["date_range"] == "2023-W46")
+            // Both ends of the range are required.
+            expectError(try await api.get("/v3/announcement_stats/daily"), code: 400105)
+            expectError(try await api.get("/v3/announcement_stats/weekly?start_week=2023-W46"), code: 400105)
             #expect(try await api.get("/v3/announcement_stats/monthly?start_month=2023-10&end_month=2023-11")["statistics"].array.count == 2)
-            expectError(try await api.get("/v3/announcement_stats/daily?start_date=2023-13-01"), code: 400111)
+            expectError(try await api.get("/v3/announcement_stats/daily?start_date=2023-13-01&end_date=2023-12-01"), code: 400111)
             #expect(try await api.get("/roost/events?category=announcement:send_messages")["events"].array.count == 2)
             #expect(try await api.get("/roost/events?category=announcement:create_channels")["events"].array.count == 1)
         }
@@ -84,6 +92,9 @@ import Testing
         try await withServer(clock: clock) { api in
             try await api.createUsers("boss")
             expectError(try await api.post("/v3/announcements", #"{"message": {"user_id": "boss", "content": "x"}, "target_at": "sender_all_channels"}"#), code: 400105)
+            // A type given must be one of them, and `message` must be an object.
+            expectError(try await api.post("/v3/announcements", #"{"message": {"type": "BOGUS", "user_id": "boss", "content": "x"}, "target_at": "sender_all_channels"}"#), code: 400111)
+            expectError(try await api.post("/v3/announcements", #"{"message": "x", "target_at": "sender_all_channels"}"#), code: 400103)
             // Sendbird shows a group's first 128 bytes; the whole name still finds it.
             let group = String(repeating: "g", count: 127) + "é"
             let long = try await api.post("/v3/announcements", #"{"unique_id": "long-group", "announcement_group": "\#(group)", "message": {"type": "MESG", "user_id": "boss", "content": "x"}, "scheduled_at": \#(clock.now + 60_000)}"#)
