@@ -33,8 +33,13 @@ struct ReportService: Sendable {
     func reportUser(_ userID: String, _ request: ReportRequest) async throws -> ReportRecord {
         try await file(request) { db in
             let offender = try users.existingSummary(of: userID, in: db)
+            // "Either open_channels or group_channels" (Sendbird's page); group channels when not given.
+            let type = try request.channelType.flatMap { $0.isEmpty ? nil : $0 }.map { name throws(APIError) in
+                guard let type = ChannelType(rawValue: name) else { throw .invalid("channel_type", "Give open_channels or group_channels.") }
+                return type
+            } ?? .group
             let channel = try request.channelURL.flatMap { $0.isEmpty ? nil : $0 }.map { url in
-                try channels.existing(ChannelType(rawValue: request.channelType ?? "") ?? .group, url: url, in: db)
+                try channels.existing(type, url: url, in: db)
             }
             return (ReportRecord(
                 type: "user", category: request.reportCategory, description: request.reportDescription ?? "",

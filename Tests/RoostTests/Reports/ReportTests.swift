@@ -50,6 +50,7 @@ import Testing
 
             expectError(try await api.post("/v3/report/users/bob", #"{"report_category": "rude"}"#), code: 400111)
             expectError(try await api.post("/v3/report/users/bob", "{}"), code: 400105)
+            expectError(try await api.post("/v3/report/users/bob", #"{"report_category": "spam", "channel_type": "bogus", "channel_url": "x"}"#), code: 400111)
             expectError(try await api.post("/v3/report/users/ghost", #"{"report_category": "spam"}"#), code: 400201)
             expectError(try await api.post("/v3/report/group_channels/chat/messages/999", #"{"report_category": "spam"}"#), code: 400201)
         }
