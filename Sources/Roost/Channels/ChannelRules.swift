@@ -13,6 +13,9 @@ enum ChannelRules {
     /// A Supergroup's view shows this many of its members, as a preview (Sendbird's "view a
     /// group channel" page).
     static let supergroupMemberPreview = 10
+    /// A member's unread message count in a Supergroup stops here (Sendbird's Supergroup page:
+    /// "unread counts are marked up to 100 only").
+    static let maxSupergroupUnreadCount = 100
     /// Group channels one user may have joined at once.
     static let maxJoinedChannelsPerUser = 2000
     /// Users one invitation may name, users `members_include_in` may name, and users one

@@ -85,7 +85,8 @@ struct MemberRecord: Sendable, Equatable, FetchableRecord {
     /// same transaction. `MemberRepository.unreadMessageCount(of:)` counts the same in SQL.
     func unreadMessageCount(in channel: ChannelRecord) -> Int {
         guard state == .joined, countPreference.countsMessages else { return 0 }
-        return Int(max(channel.countedMessages - unreadBase, 0))
+        let unread = Int(max(channel.countedMessages - unreadBase, 0))
+        return channel.isSuper ? min(unread, ChannelRules.maxSupergroupUnreadCount) : unread
     }
 
     init(row: Row) {

@@ -30,7 +30,9 @@ struct MemberRepository: Sendable {
     static func unreadMessageCount(of table: String) -> String {
         """
         (CASE WHEN \(table).state = 'joined' AND \(table).count_preference IN ('all', 'unread_message_count_only') \
-        THEN MAX((SELECT counted_messages FROM channels WHERE channels.id = \(table).channel_id) - \(table).unread_base, 0) \
+        THEN (SELECT MIN(MAX(channels.counted_messages - \(table).unread_base, 0), \
+            CASE WHEN channels.is_super THEN \(ChannelRules.maxSupergroupUnreadCount) ELSE \(Int64.max) END) \
+            FROM channels WHERE channels.id = \(table).channel_id) \
         ELSE 0 END)
         """
     }

@@ -103,6 +103,24 @@ import Testing
         }
     }
 
+    /// Sendbird's Supergroup page: "unread counts are marked up to 100 only".
+    @Test func aSupergroupsUnreadCountStopsAtAHundred() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "crowd", "user_ids": ["alice", "bob"], "is_super": true}"#)
+            try await api.createChannel(#"{"channel_url": "pair", "user_ids": ["alice", "bob"]}"#)
+            for number in 0..<102 {
+                #expect(try await api.send("crowd", #"{"message_type": "ADMM", "message": "notice \#(number)"}"#).status == .ok)
+            }
+            try await api.say("alice", "hi", in: "pair")
+            #expect(try await api.get("/v3/group_channels/crowd/messages/unread_count?user_ids=bob")["unread"] == ["bob": 100])
+            let crowd = try await api.get("/v3/users/bob/my_group_channels?channel_urls=crowd")["channels"][0]
+            #expect(crowd["unread_message_count"] == 100)
+            #expect(try await api.get("/v3/users/bob/unread_message_count")["unread_count"] == 101)
+            #expect(try await api.get("/v3/users/bob/unread_item_count")["super_group_channel_unread_message_count"] == 100)
+        }
+    }
+
     @Test func countPreferenceChangesWhatIsCounted() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob")
