@@ -115,7 +115,7 @@ struct ConsoleRoutes: Sendable {
 
         init(_ context: RoostContext) throws {
             let type = try context.pathParameter("type")
-            guard type == "group" || type == "open" else { throw APIError.routeNotFound }
+            guard type == "group" || type == "open" else { throw APIError.pageNotFound }
             self.type = type
             self.url = try context.pathParameter("channel_url")
         }

@@ -14,8 +14,13 @@ struct FileRoutes: Sendable {
             applicationID: try context.pathParameter("application_id"),
             fileID: try context.pathParameter("file_id"),
             name: try context.pathParameter("name")
-        ) else { throw APIError.routeNotFound }
-        let body = try await FileIO().loadFile(path: path, context: context)
+        ) else { throw APIError.pageNotFound }
+        let body: ResponseBody
+        do {
+            body = try await FileIO().loadFile(path: path, context: context)
+        } catch let error as HTTPError where error.status == .notFound {
+            throw APIError.pageNotFound
+        }
         let fileExtension = path.split(separator: ".").last.map(String.init) ?? ""
         let type = MediaType.getMediaType(forExtension: fileExtension)?.description ?? "application/octet-stream"
         return Response(status: .ok, headers: [.contentType: type], body: body)

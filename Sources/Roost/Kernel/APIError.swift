@@ -102,19 +102,20 @@ extension APIError {
 
     static let invalidJSON = APIError(code: 400103, message: "The request body is not valid JSON.")
 
+    // Sendbird's error page: "All errors return a 400 or 500 HTTP response", so a wrong media
+    // type, a body too large and a URL no route serves are 400s too.
     static let unsupportedContentType = APIError(
         code: 400111,
-        message: "Invalid value: \"Content-Type\". Send the request body as application/json.",
-        status: .unsupportedMediaType
+        message: "Invalid value: \"Content-Type\". Send the request body as application/json."
     )
 
     static func bodyTooLarge(max: Int) -> APIError {
-        APIError(
-            code: 400110,
-            message: "The request body is larger than \(max) bytes.",
-            status: .contentTooLarge
-        )
+        APIError(code: 400110, message: "The request body is larger than \(max) bytes.")
     }
 
-    static let routeNotFound = APIError(code: 400201, message: "The requested URL was not found.", status: .notFound)
+    static let routeNotFound = APIError(code: 400201, message: "The requested URL was not found.")
+
+    /// A file or console page that is not there: Roost's own web routes (file URLs stand for
+    /// Sendbird's file storage) answer it as a web server does.
+    static let pageNotFound = APIError(code: 400201, message: "The requested page or file was not found.", status: .notFound)
 }

@@ -25,10 +25,10 @@ import Testing
         }
     }
 
-    @Test func unknownPathIsJSON404() async throws {
+    @Test func unknownPathIsAJSON400() async throws {
         try await withServer { api in
-            expectError(try await api.get("/v3/no_such_thing"), status: .notFound, code: 400201)
-            expectError(try await api.call(.get, "/nowhere", token: nil), status: .notFound, code: 400201)
+            expectError(try await api.get("/v3/no_such_thing"), status: .badRequest, code: 400201)
+            expectError(try await api.call(.get, "/nowhere", token: nil), status: .badRequest, code: 400201)
         }
     }
 
@@ -56,7 +56,7 @@ import Testing
             let reply = try await api.call(
                 .post, "/v3/users", body: "user_id=a", headers: [.contentType: "application/x-www-form-urlencoded"]
             )
-            expectError(reply, status: .unsupportedMediaType, code: 400111)
+            expectError(reply, status: .badRequest, code: 400111)
         }
     }
 
@@ -64,7 +64,7 @@ import Testing
         try await withServer(maxBodySize: 1024) { api in
             let big = String(repeating: "x", count: 4096)
             let reply = try await api.post("/v3/users", #"{"user_id": "a", "nickname": "\#(big)", "profile_url": ""}"#)
-            expectError(reply, status: .contentTooLarge, code: 400110)
+            expectError(reply, status: .badRequest, code: 400110)
             #expect(try await api.get("/v3/users/a").status == .badRequest)
         }
     }

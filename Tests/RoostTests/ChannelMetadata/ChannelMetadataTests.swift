@@ -124,7 +124,7 @@ import Testing
 
     @Test func unknownChannelTypeIsAnUnknownPath() async throws {
         try await withServer { api in
-            expectError(try await api.get("/v3/side_channels/x/metadata"), status: .notFound, code: 400201)
+            expectError(try await api.get("/v3/side_channels/x/metadata"), status: .badRequest, code: 400201)
         }
     }
 

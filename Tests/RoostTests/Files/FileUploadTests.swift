@@ -48,7 +48,7 @@ import Testing
             )
             expectError(
                 try await api.call(.post, "/v3/group_channels/chat/messages", body: big, headers: [.contentType: bigType]),
-                status: .contentTooLarge, code: 400110
+                status: .badRequest, code: 400110
             )
             let (bad, badType) = multipartForm(fields: [("message_type", "FILE"), ("user_id", "alice"), ("is_silent", "perhaps")], file: nil)
             expectError(try await api.call(.post, "/v3/group_channels/chat/messages", body: bad, headers: [.contentType: badType]), code: 400111)
