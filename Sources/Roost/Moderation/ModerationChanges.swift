@@ -12,7 +12,7 @@ struct ModerationChanges: Sendable {
         var payload = EventFields()
         payload.add("description", restriction.description)
         payload.add("start_at", restriction.startAt)
-        payload.add("end_at", restriction.endAt)
+        payload.add("end_at", RestrictionEnd.shown(start: restriction.startAt, end: restriction.endAt))
         try recordStreamEvent(kind == .ban ? .userBan : .userMute, payload, of: restriction.userRowID, in: channel, at: restriction.startAt, in: db)
         guard kind == .ban else { return }
         let reason: DepartureReason = restriction.agentRowID == nil ? .removedByAdmin : .removedByOperator

@@ -28,9 +28,9 @@ struct MutedUser: JSONObject {
 
     func write(to fields: inout JSONFields) throws {
         try EmbeddedUser(user: entry.user).write(to: &fields)
-        try fields.write("remaining_duration", max(0, entry.endAt - now))
+        try fields.write("remaining_duration", RestrictionEnd.remaining(start: entry.startAt, end: entry.endAt, now: now))
         try fields.write("start_at", entry.startAt)
-        try fields.write("end_at", entry.endAt)
+        try fields.write("end_at", RestrictionEnd.shown(start: entry.startAt, end: entry.endAt))
         try fields.write("description", entry.description)
     }
 }
@@ -51,9 +51,9 @@ struct MuteStatus: JSONObject, ResponseEncodable {
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("is_muted", restriction != nil)
-        try fields.write("remaining_duration", restriction.map { max(0, $0.endAt - now) } ?? 0)
+        try fields.write("remaining_duration", restriction.map { RestrictionEnd.remaining(start: $0.startAt, end: $0.endAt, now: now) } ?? 0)
         try fields.write("start_at", restriction?.startAt ?? 0)
-        try fields.write("end_at", restriction?.endAt ?? 0)
+        try fields.write("end_at", restriction.map { RestrictionEnd.shown(start: $0.startAt, end: $0.endAt) } ?? 0)
         try fields.write("description", restriction?.description ?? "")
     }
 }
@@ -75,12 +75,13 @@ struct ChannelRestrictionList: JSONObject, ResponseEncodable {
         let now: Int64
 
         func write(to fields: inout JSONFields) throws {
+            // Muted channels (not nested) read a permanent mute's end as -1; bans keep their date.
             if !nested {
                 try ChannelSnapshot(channel).write(to: &fields)
-                try fields.write("remaining_duration", max(0, restriction.endAt - now))
+                try fields.write("remaining_duration", RestrictionEnd.remaining(start: restriction.startAt, end: restriction.endAt, now: now))
             }
             try fields.write("start_at", restriction.startAt)
-            try fields.write("end_at", restriction.endAt)
+            try fields.write("end_at", nested ? restriction.endAt : RestrictionEnd.shown(start: restriction.startAt, end: restriction.endAt))
             try fields.write("description", restriction.description)
             if nested { try fields.write("channel", ChannelSnapshot(channel)) }
         }

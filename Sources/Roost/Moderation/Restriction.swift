@@ -30,3 +30,16 @@ extension Restriction {
         endAt = row[Columns.end_at]
     }
 }
+
+/// How a ban's or mute's end reads: a permanent one (ten years, as "-1 seconds" gives) shows
+/// -1 for its end and its time left, as Sendbird's mute pages say ("A value of -1 indicates
+/// that no time limit is imposed").
+enum RestrictionEnd {
+    static func shown(start: Int64, end: Int64) -> Int64 {
+        end - start >= ModerationService.permanentMilliseconds ? -1 : end
+    }
+
+    static func remaining(start: Int64, end: Int64, now: Int64) -> Int64 {
+        shown(start: start, end: end) == -1 ? -1 : max(0, end - now)
+    }
+}

@@ -96,6 +96,13 @@ import Testing
             try await api.say("bob", "back", in: "chat")
 
             #expect(try await api.post("/v3/group_channels/chat/mute", #"{"user_id": "bob"}"#).status == .ok)
+            // A permanent mute reads -1 for its end and its time left (Sendbird's mute pages).
+            let forever = try await api.get("/v3/group_channels/chat/mute/bob")
+            #expect(forever["remaining_duration"] == -1 && forever["end_at"] == -1)
+            #expect(try await api.get("/v3/group_channels/chat/mute")["muted_list"][0]["end_at"] == -1)
+            #expect(try await api.get("/v3/users/bob/mute")["muted_channels"][0]["remaining_duration"] == -1)
+            let told = try await api.get("/roost/events?category=roost:user_mute")["events"].array.last?["payload"]
+            #expect(told?["end_at"] == -1)
             #expect(try await api.delete("/v3/group_channels/chat/mute/bob").json == [:])
             try await api.say("bob", "free", in: "chat")
             expectError(try await api.delete("/v3/group_channels/chat/mute/bob"), code: 400201)
