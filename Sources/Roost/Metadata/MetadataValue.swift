@@ -1,8 +1,8 @@
 /// One metadata value as a request gives it. Sendbird keeps metadata as strings, yet takes a
-/// number or a boolean too (its own integration tests create a user with `"vip": true`).
-/// Roost keeps such a value as its JSON text: `true` is stored and answered as `"true"`, `5`
-/// as `"5"`, `2.5` as `"2.5"`. Anything else (null, a list, an object) is refused as a
-/// value that should have been a string.
+/// number or a boolean too, and writes it as Python does: its own integration tests create a
+/// user with `"vip": true` and read back `"True"`. So `true` is kept as `"True"`, `5` as `"5"`,
+/// `2.5` as `"2.5"`. Anything else (null, a list, an object) is refused as a value that should
+/// have been a string.
 struct MetadataValue: Decodable, Sendable {
     let text: String
 
@@ -15,7 +15,7 @@ struct MetadataValue: Decodable, Sendable {
         } else if let number = try? container.decode(Double.self) {
             text = "\(number)"
         } else if let flag = try? container.decode(Bool.self) {
-            text = flag ? "true" : "false"
+            text = flag ? "True" : "False"
         } else {
             throw DecodingError.typeMismatch(
                 String.self, .init(codingPath: decoder.codingPath, debugDescription: "a string, number or boolean")

@@ -96,10 +96,10 @@ import Testing
                 : try await api.post("/v3/open_channels", "{}")
             let base = "/v3/\(channelType)/\(created["channel_url"].string!)/metadata"
             #expect(try await api.post(base, #"{"metadata": {"pinned": true, "rank": 12, "score": 0.5}}"#).json
-                == ["metadata": ["pinned": "true", "rank": "12", "score": "0.5"]])
+                == ["metadata": ["pinned": "True", "rank": "12", "score": "0.5"]])
             #expect(try await api.put("\(base)/rank", #"{"value": 13}"#).json == ["rank": "13"])
-            #expect(try await api.put(base, #"{"metadata": {"pinned": false}}"#).json == ["pinned": "false"])
-            #expect(try await api.get(base).json == ["pinned": "false", "rank": "13", "score": "0.5"])
+            #expect(try await api.put(base, #"{"metadata": {"pinned": false}}"#).json == ["pinned": "False"])
+            #expect(try await api.get(base).json == ["pinned": "False", "rank": "13", "score": "0.5"])
             expectError(try await api.put(base, #"{"metadata": {"pinned": null}}"#), code: 400100)
         }
     }
