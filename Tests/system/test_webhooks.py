@@ -348,8 +348,9 @@ def open_own_stream(base, user_id):
 def test_a_user_is_online_while_their_own_stream_is_open(roost):
     setup_chat(roost.url)
     alice = call(roost.url, "GET", "/v3/users/alice")[1]
-    assert alice["is_online"] is False and alice["has_ever_logged_in"] is False
+    assert alice["is_online"] is False and alice["has_ever_logged_in"] is False and alice["last_seen_at"] == -1
     connection = open_own_stream(roost.url, "alice")
+    assert call(roost.url, "GET", "/v3/users/alice")[1]["last_seen_at"] == 0
     assert call(roost.url, "GET", "/v3/users/alice")[1]["has_ever_logged_in"] is True
     members = call(roost.url, "GET", "/v3/group_channels/room/members")[1]["members"]
     assert {member["user_id"]: member["is_online"] for member in members} == {"alice": True, "bob": False}
@@ -369,6 +370,8 @@ def test_a_user_is_online_while_their_own_stream_is_open(roost):
         time.sleep(0.02)
     alice = call(roost.url, "GET", "/v3/users/alice")[1]
     assert alice["last_seen_at"] > 0 and alice["has_ever_logged_in"] is True
+    # Once she has connected, an update may set the time she was last seen.
+    assert call(roost.url, "PUT", "/v3/users/alice", {"last_seen_at": 1234})[1]["last_seen_at"] == 1234
     # The same when the client resets the connection instead of closing it.
     connection = open_own_stream(roost.url, "alice")
     connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))

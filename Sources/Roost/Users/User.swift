@@ -29,7 +29,8 @@ struct User: Sendable, JSONObject, ResponseEncodable {
         try fields.write("session_tokens", sessionTokens)
         try fields.write("is_active", isActive)
         try fields.write("is_online", isOnline)
-        // A user who has connected (opened their own stream) is online or has a last seen time.
+        // A user who has connected (opened their own stream) is online or has a last seen time;
+        // one who never did reads -1.
         try fields.write("has_ever_logged_in", isOnline || lastSeenAt > 0)
         try fields.write("last_seen_at", lastSeenAt)
         // Sendbird gives a user's created_at in Unix seconds (last_seen_at is milliseconds).

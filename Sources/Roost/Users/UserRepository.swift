@@ -63,8 +63,8 @@ struct UserRepository: Sendable {
         try db.executeCached(
             sql: """
                 INSERT INTO users (user_id, nickname, profile_url, access_token, discovery_keys, preferred_languages, created_at,
-                    auto_accept_invitations)
-                VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT auto_accept_invitations FROM application WHERE id = 1))
+                    auto_accept_invitations, last_seen_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT auto_accept_invitations FROM application WHERE id = 1), -1)
                 """,
             arguments: [
                 user.userID, user.nickname, user.profileURL, user.accessToken,
@@ -201,10 +201,12 @@ struct UserRepository: Sendable {
 
     // MARK: Presence
 
-    /// A user's own event stream opened, or (with `at`) closed: the last one to close sets
-    /// `last_seen_at`.
+    /// A user's own event stream opened, or (with `at`) closed: the first to open takes
+    /// `last_seen_at` from -1 (never connected) to 0, the last one to close sets it.
     func streamOpened(byRow rowID: Int64, in db: Database) throws {
-        try db.executeCached(sql: "UPDATE users SET open_streams = open_streams + 1 WHERE id = ?", arguments: [rowID])
+        try db.executeCached(
+            sql: "UPDATE users SET open_streams = open_streams + 1, last_seen_at = MAX(last_seen_at, 0) WHERE id = ?", arguments: [rowID]
+        )
     }
 
     func streamClosed(byRow rowID: Int64, at now: Int64, in db: Database) throws {
