@@ -19,6 +19,10 @@ struct User: Sendable, JSONObject, ResponseEncodable {
     var sessionTokens: [SessionToken]
     /// With `include_unread_count=true`: unread messages and channels with unread messages.
     var unreadCounts: (messages: Int, channels: Int)?
+    /// The answer to creating the user. Sendbird's own integration tests, written against the
+    /// live service, read `is_created: true` and `phone_number` there, and neither field when
+    /// a user is viewed or updated.
+    var justCreated = false
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("user_id", userID)
@@ -38,7 +42,10 @@ struct User: Sendable, JSONObject, ResponseEncodable {
         try fields.write("discovery_keys", discoveryKeys)
         try fields.write("preferred_languages", preferredLanguages)
         try fields.write("metadata", metadata)
-        try fields.write("phone_number", "")
+        if justCreated {
+            try fields.write("is_created", true)
+            try fields.write("phone_number", "")
+        }
         try fields.write("locale", "")
         try fields.write("is_hide_me_from_friends", false)
         try fields.write("is_shadow_blocked", false)

@@ -37,7 +37,9 @@ struct UserService: Sendable {
         return try await database.write { db in
             guard try users.rowID(of: new.userID, in: db) == nil else { throw APIError.alreadyExists("user_id") }
             try users.insert(new, in: db)
-            return try users.existing(new.userID, in: db)
+            var created = try users.existing(new.userID, in: db)
+            created.justCreated = true
+            return created
         }
     }
 
