@@ -3,6 +3,7 @@ import Hummingbird
 /// `/v3/announcements` and the announcement statistics routes.
 struct AnnouncementRoutes: Sendable {
     let announcements: AnnouncementService
+    let clock: WallClock
 
     func register(on api: RouterGroup<RoostContext>) {
         api.post("announcements", use: create)
@@ -83,17 +84,20 @@ struct AnnouncementRoutes: Sendable {
 
     private func statistics(_ period: AnnouncementPeriod, _ request: Request) async throws -> AnnouncementStatisticsList {
         let query = request.query
-        // Both ends are required (Sendbird's page); an empty one, as SDK 0.0.16 sends the other periods' ends, is none.
-        let ends = [period.startParameter, period.endParameter].map { query.string($0).flatMap { $0.isEmpty ? nil : $0 } }
-        guard let start = ends[0] else { throw APIError.missing(period.startParameter) }
-        guard let end = ends[1] else { throw APIError.missing(period.endParameter) }
-        let ranges = try period.ranges(from: start, to: end)
+        let (start, end) = (query.string(period.startParameter), query.string(period.endParameter))
+        // Sendbird's page requires both ends. SDK 0.0.16 sends them for daily statistics, but its
+        // weekly and monthly calls have no such parameters: those read the current period.
+        if period == .daily {
+            guard start != nil else { throw APIError.missing(period.startParameter) }
+            guard end != nil else { throw APIError.missing(period.endParameter) }
+        }
+        let ranges = try period.ranges(from: start, to: end, now: clock.now)
         return AnnouncementStatisticsList(statistics: try await announcements.statistics(periods: ranges, group: query.string("announcement_group")))
     }
 }
 
 /// The periods announcement statistics come in, with their parameters and labels
-/// (`2024-01-31`, `2024-W5`, `2024-01`).
+/// (`2024-01-31`, `2024-W5`, `2024-01`); a range not given is the current period.
 enum AnnouncementPeriod: String, CaseIterable, Sendable {
     case daily, weekly, monthly
 
@@ -122,9 +126,10 @@ enum AnnouncementPeriod: String, CaseIterable, Sendable {
         }
     }
 
-    func ranges(from start: String, to end: String) throws(APIError) -> [(label: String, start: Int64, end: Int64)] {
-        let first = try parse(start, parameter: startParameter)
-        let last = try parse(end, parameter: endParameter)
+    func ranges(from start: String?, to end: String?, now: Int64) throws(APIError) -> [(label: String, start: Int64, end: Int64)] {
+        let today = now / 86_400_000
+        let first = try start.map { text throws(APIError) in try parse(text, parameter: startParameter) } ?? current(today)
+        let last = try end.map { text throws(APIError) in try parse(text, parameter: endParameter) } ?? max(first, current(today))
         guard last >= first else { throw .invalid(endParameter, "The range ends before it starts.") }
         var periods: [(String, Int64, Int64)] = []
         var day = first
@@ -135,6 +140,17 @@ enum AnnouncementPeriod: String, CaseIterable, Sendable {
             day = next
         }
         return periods
+    }
+
+    /// The first day (since 1970) of the period that holds `day`.
+    private func current(_ day: Int64) -> Int64 {
+        switch self {
+        case .daily: return day
+        case .weekly: return day - Self.weekday(day)
+        case .monthly:
+            let (year, month, _) = StatisticsRange.civil(day)
+            return StatisticsRange.daysSince1970(year: year, month: month, day: 1)!
+        }
     }
 
     private func next(_ day: Int64) -> Int64 {

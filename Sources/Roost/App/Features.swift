@@ -124,7 +124,7 @@ struct Features {
             database: parts.database, clock: parts.clock, messages: messages, channels: groupChannels, events: parts.events,
             random: parts.random
         )
-        AnnouncementRoutes(announcements: announcements).register(on: api)
+        AnnouncementRoutes(announcements: announcements, clock: parts.clock).register(on: api)
         return [JobRunner(kind: AnnouncementService.jobKind) { try announcements.run($0, at: $1, in: $2) }]
     }
 

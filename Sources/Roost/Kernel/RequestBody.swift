@@ -127,6 +127,9 @@ extension APIError {
         switch error {
         case .keyNotFound(let key, let context):
             self = .missing(Self.parameterName(context.codingPath + [key]))
+        case .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            // The body is `null`: no JSON object at all.
+            self = .invalidJSON
         case .valueNotFound(_, let context):
             self = .missing(Self.parameterName(context.codingPath))
         case .typeMismatch(let type, let context):

@@ -36,6 +36,7 @@ import Testing
         try await withServer { api in
             expectError(try await api.post("/v3/users", #"{"user_id": "a", "#), code: 400103)
             expectError(try await api.post("/v3/users", "[1, 2]"), code: 400103)
+            expectError(try await api.post("/v3/users", "null"), code: 400103)
             // Well-formed JSON with a number its field cannot hold is a wrong value, not broken JSON.
             try await api.createUsers("a")
             expectError(try await api.put("/v3/users/a", #"{"last_seen_at": 1.5}"#), code: 400111)
