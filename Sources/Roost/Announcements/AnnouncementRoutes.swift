@@ -179,13 +179,13 @@ enum AnnouncementPeriod: String, CaseIterable, Sendable {
         switch self {
         case .daily:
             if parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-               let day = StatisticsRange.daysSince1970(year: y, month: m, day: d) { return day }
+               let day = StatisticsRange.calendarDay(year: y, month: m, day: d) { return day }
         case .monthly:
             if parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]),
-               let day = StatisticsRange.daysSince1970(year: y, month: m, day: 1) { return day }
+               let day = StatisticsRange.calendarDay(year: y, month: m, day: 1) { return day }
         case .weekly:
             if parts.count == 2, let y = Int(parts[0]), parts[1].hasPrefix("W"), let w = Int(parts[1].dropFirst()), (1...53).contains(w),
-               let january4 = StatisticsRange.daysSince1970(year: y, month: 1, day: 4) {
+               let january4 = StatisticsRange.calendarDay(year: y, month: 1, day: 4) {
                 return january4 - Self.weekday(january4) + Int64(w - 1) * 7
             }
         }

@@ -251,6 +251,9 @@ struct AnnouncementService: Sendable {
         for (name, value) in [("cease_at", settings.ceaseAt), ("resume_at", settings.resumeAt)] where !value.isEmpty {
             guard minuteOfDay(value) != nil else { throw .invalid(name, "Give a UTC time as HHMM.") }
         }
+        for (name, time) in [("scheduled_at", scheduledAt), ("end_at", settings.endAt)] where time > WallClock.latestTime {
+            throw .invalid(name, "Give a time before the year 10000.")
+        }
         if settings.endAt != 0, settings.endAt < scheduledAt + 600_000 {
             throw .invalid("end_at", "end_at must be at least 10 minutes after scheduled_at.")
         }

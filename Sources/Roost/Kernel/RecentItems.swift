@@ -43,7 +43,8 @@ final class RecentItems<Item: Sendable>: Sendable {
     func items(after number: Int64 = 0) -> [(number: Int64, item: Item)] {
         kept.withLock { kept in
             guard capacity > 0 else { return [] }
-            let first = max(number + 1, kept.nextNumber - Int64(capacity), 1)
+            // `number` comes from a client: Int64.max must not overflow.
+            let first = max(min(number, kept.nextNumber) + 1, kept.nextNumber - Int64(capacity), 1)
             return stride(from: first, to: kept.nextNumber, by: 1).compactMap { number in kept.slots[slot(of: number)].map { (number, $0) } }
         }
     }

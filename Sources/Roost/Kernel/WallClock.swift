@@ -12,4 +12,8 @@ public struct WallClock: Sendable {
     public static let system = WallClock { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
 
     var now: Int64 { read() }
+
+    /// The last millisecond of the year 9999: the latest time a request may name. Later ones
+    /// overflow once a period or a lead is added to them, or counted in milliseconds.
+    static let latestTime: Int64 = 253_402_300_799_999
 }

@@ -243,9 +243,8 @@ struct PollService: Sendable {
         guard text.count <= maxOptionLength else { throw .tooLong("text", max: maxOptionLength) }
     }
 
-    /// The last second of the year 9999: a later `close_at` could not be scheduled in
-    /// milliseconds without overflowing.
-    static let latestCloseAt: Int64 = 253_402_300_799
+    /// A later `close_at` (Unix seconds) could not be scheduled in milliseconds.
+    static let latestCloseAt = WallClock.latestTime / 1000
 
     /// -1 (never), or a time in Unix seconds still to come.
     private static func checkedCloseAt(_ closeAt: Int64, now: Int64) throws(APIError) -> Int64 {

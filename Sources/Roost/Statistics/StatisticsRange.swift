@@ -89,9 +89,18 @@ struct StatisticsRange: Sendable, Equatable {
         }
     }
 
-    /// Days since 1970-01-01 of a calendar date (proleptic Gregorian), nil when it is no date.
+    /// A date a request gives, in days since 1970-01-01: nil when it is no date of the years
+    /// 1 to 9999.
+    static func calendarDay(year: Int, month: Int, day: Int) -> Int64? {
+        guard (1...9999).contains(year) else { return nil }
+        return daysSince1970(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970-01-01 of a calendar date (proleptic Gregorian), nil when it is no date
+    /// (or lies more than a million years away, where the sums below would overflow).
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int64? {
-        guard (1...12).contains(month), day >= 1, day <= length(ofMonth: month, in: year) else { return nil }
+        guard (-1_000_000...1_000_000).contains(year), (1...12).contains(month), day >= 1, day <= length(ofMonth: month, in: year)
+        else { return nil }
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

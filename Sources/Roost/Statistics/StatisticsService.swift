@@ -59,7 +59,7 @@ struct StatisticsService: Sendable {
     static func day(of date: String, parameter: String) throws(APIError) -> Int64 {
         let parts = date.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let days = StatisticsRange.daysSince1970(year: year, month: month, day: day)
+              let days = StatisticsRange.calendarDay(year: year, month: month, day: day)
         else { throw .invalid(parameter, "Give a date as YYYY-MM-DD.") }
         return days
     }
