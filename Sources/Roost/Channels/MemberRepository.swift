@@ -250,6 +250,19 @@ struct MemberRepository: Sendable {
         )
     }
 
+    /// Which of the channels have a bot among their members.
+    func channelsWithBots(among channelIDs: [Int64], in db: Database) throws -> Set<Int64> {
+        guard !channelIDs.isEmpty else { return [] }
+        let list = SQL.ValueList(channelIDs)
+        return Set(try Int64.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT DISTINCT m.channel_id FROM members m JOIN bots b ON b.user_id = m.user_id
+                WHERE m.channel_id IN (\(list.placeholders))
+                """),
+            arguments: list.arguments
+        ))
+    }
+
     /// Each user's unread messages across the group channels they joined.
     func totalUnread(of userRowIDs: [Int64], in db: Database) throws -> [Int64: Int] {
         guard !userRowIDs.isEmpty else { return [:] }

@@ -28,6 +28,11 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     /// User id to the time they last read (or received) the channel's messages, when asked for.
     var readReceipt: [String: Int64]?
     var deliveryReceipt: [String: Int64]?
+    /// Whether a bot is one of the members.
+    var hasBot = false
+    /// Viewing one channel: the `channel` object Sendbird's own integration tests read there
+    /// (its URL, cover, creation, custom type, data, message length and member count, name).
+    var showsChannelSummary = false
 
     struct DisappearingMessage: Encodable {
         let message_survival_seconds = -1
@@ -80,6 +85,22 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
             try writeSettings(to: &fields)
         }
         try writeViewer(to: &fields)
+        if showsChannelSummary { try fields.write("channel", ChannelSummary(channel: channel)) }
+    }
+
+    private struct ChannelSummary: JSONObject {
+        let channel: ChannelRecord
+
+        func write(to fields: inout JSONFields) throws {
+            try fields.write("channel_url", channel.url)
+            try fields.write("name", channel.name)
+            try fields.write("cover_url", channel.coverURL)
+            try fields.write("custom_type", channel.customType)
+            try fields.write("data", channel.data)
+            try fields.write("created_at", channel.createdAt / 1000)
+            try fields.write("member_count", channel.memberCount)
+            try fields.write("max_length_message", ChannelRules.maxLengthMessage)
+        }
     }
 
     /// The sections `kept` holds, written from this object's values, which must be the
@@ -111,6 +132,8 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.write("member_count", channel.memberCount)
         try fields.write("joined_member_count", channel.joinedMemberCount)
         try fields.write("max_length_message", ChannelRules.maxLengthMessage)
+        try fields.write("has_bot", hasBot)
+        try fields.write("has_ai_bot", false)
         // Sendbird gives a channel's created_at in Unix seconds (users and messages use milliseconds).
         try fields.write("created_at", channel.createdAt / 1000)
         try fields.writeOrNull("created_by", createdBy.map(EmbeddedUser.init))
@@ -151,7 +174,8 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
 
     private func writeViewer(to fields: inout JSONFields) throws {
         if let keptViewer { return try fields.write(fieldsOf: keptViewer.written, at: keptViewer.index + 1) }
-        guard let viewer else { return }
+        // Sendbird's own integration tests read `invited_at` on every channel of a list.
+        guard let viewer else { return try fields.write("invited_at", 0) }
         try fields.write("member_state", viewer.member.state.rawValue)
         try fields.write("my_member_state", viewer.member.state.rawValue)
         try fields.write("my_role", viewer.isOperator ? "operator" : "")
@@ -160,6 +184,8 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
         try fields.write("invited_at", viewer.member.invitedAt)
         try fields.writeOrNull("inviter", viewer.inviter.map(EmbeddedUser.init))
         try fields.write("joined_at", viewer.member.joinedAt)
+        // In Unix seconds, as Sendbird's own integration tests read it.
+        try fields.write("joined_ts", viewer.member.joinedAt / 1000)
         try fields.write("message_offset_timestamp", viewer.member.messageOffset)
         try fields.write("is_push_enabled", viewer.pushTriggerOption != "off")
         try fields.write("my_push_trigger_option", viewer.pushTriggerOption)

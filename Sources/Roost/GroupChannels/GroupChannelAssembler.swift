@@ -42,6 +42,7 @@ struct GroupChannelAssembler: Sendable {
         memberRows.values.forEach { $0.forEach { memberUsers[$0.user.rowID] = $0.user } }
         let summaries = try users.summaries(ofRows: userRowIDs, completing: memberUsers, in: db)
         let pins = try PinnedMessageRepository().pins(ofChannels: channelIDs, in: db)
+        let withBots = try members.channelsWithBots(among: channelIDs, in: db)
         let shownMessages = try shownMessages(
             of: records, seenBy: viewerMemberships, pinned: pins,
             known: (operators: operatorSets, users: summaries),
@@ -91,7 +92,8 @@ struct GroupChannelAssembler: Sendable {
                 latestPinnedMessage: pins[record.rowID]?.last.flatMap { shownMessages[$0] },
                 typingUsers: (typing[record.rowID] ?? []).compactMap { summaries[$0] },
                 readReceipt: options.showReadReceipt ? receipt(\.lastReadAt) : nil,
-                deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt, leavingOutNever: true) : nil
+                deliveryReceipt: options.showDeliveryReceipt ? receipt(\.deliveredAt, leavingOutNever: true) : nil,
+                hasBot: withBots.contains(record.rowID)
             )
         }
     }

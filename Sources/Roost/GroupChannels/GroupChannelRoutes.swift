@@ -49,7 +49,9 @@ struct GroupChannelRoutes: Sendable {
     }
 
     @Sendable func channel(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        try await channels.channel(try context.pathParameter("channel_url"), options: try ChannelViewOptions(request.query))
+        try await channels.channel(
+            try context.pathParameter("channel_url"), options: try ChannelViewOptions(request.query), viewerID: request.query.string("user_id")
+        )
     }
 
     @Sendable func update(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

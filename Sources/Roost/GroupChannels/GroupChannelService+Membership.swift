@@ -55,7 +55,10 @@ extension GroupChannelService {
         // Every invitee is invited; those who accept invitations automatically also join.
         try channelEvents.invited(channel, by: inviter, added.map(\.rowID), at: now, in: db)
         try channelEvents.joined(channel, added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
-        return try assembler.channel(channel, options: stamped(ChannelViewOptions(showMembers: true)), in: db)
+        // As the first invitee sees it: Sendbird's own integration tests read `invited_at` and
+        // `inviter` in the answer.
+        let options = ChannelViewOptions(showMembers: true, viewerRowID: added.first?.rowID)
+        return try assembler.channel(channel, options: stamped(options), in: db)
     }
 
     func accept(_ url: String, _ request: MemberActionRequest) async throws -> GroupChannel {

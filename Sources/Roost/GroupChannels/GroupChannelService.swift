@@ -139,10 +139,16 @@ struct GroupChannelService: Sendable {
     // MARK: Read
 
     /// A channel view, written from `viewCache` while the channel kept there is exact.
-    func channel(_ url: String, options: ChannelViewOptions) async throws -> GroupChannel {
+    /// One channel; with `viewerID` (`user_id`), as that member sees it, their own state added.
+    func channel(_ url: String, options: ChannelViewOptions, viewerID: String? = nil) async throws -> GroupChannel {
         let options = stamped(options)
         return try await database.read { db in
-            try channels(of: [try channels.existing(.group, url: url, in: db)], options: options, in: db)[0]
+            let record = try channels.existing(.group, url: url, in: db)
+            var viewed = options
+            viewed.viewerRowID = try viewerID.map { try users.existingRowID(of: $0, in: db) }
+            var channel = try channels(of: [record], options: viewed, in: db)[0]
+            channel.showsChannelSummary = true
+            return channel
         }
     }
 

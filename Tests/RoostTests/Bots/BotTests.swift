@@ -54,6 +54,9 @@ import Testing
             #expect(joined.status == .ok, "\(joined)")
             #expect(joined["channel_url"] == "room")
             #expect(joined["channels"].array.compactMap { $0["channel_url"].string } == ["room", "deck"])
+            // A channel with a bot among its members says so (Sendbird's own integration tests).
+            #expect(try await api.get("/v3/group_channels/room")["has_bot"] == true)
+            #expect(try await api.get("/v3/group_channels?channel_urls=room&show_empty=true")["channels"][0]["has_bot"] == true)
             expectError(try await api.post("/v3/bots/helper/channels", #"{"channel_urls": ["nowhere"]}"#), code: 400201)
 
             let sent = try await api.post("/v3/bots/helper/send", #"{"message": "hello", "channel_url": "room", "mentioned": ["alice"]}"#)
@@ -69,6 +72,7 @@ import Testing
             #expect(try await api.delete("/v3/bots/helper/channels").status == .ok)
             let deck = try await api.get("/v3/group_channels/deck/members")["members"].array.compactMap { $0["user_id"].string }
             #expect(deck == ["alice"])
+            #expect(try await api.get("/v3/group_channels/deck")["has_bot"] == false)
         }
     }
 

@@ -122,6 +122,32 @@ import Testing
         }
     }
 
+    /// What Sendbird's own integration tests read in a channel object: one member's own state
+    /// when viewed with `user_id`, the `channel` summary of a single view, the bot flags, and
+    /// the inviter in the answer to an invitation.
+    @Test func aChannelAsAMemberSeesIt() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol")
+            try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"], "name": "Room"}"#)
+            #expect(try await api.put("/v3/group_channels/room/hide", #"{"user_id": "bob", "allow_auto_unhide": true}"#).status == .ok)
+            let asBob = try await api.get("/v3/group_channels/room?user_id=bob")
+            #expect(asBob["member_state"] == "joined" && asBob["hidden_state"] == "hidden_allow_auto_unhide" && asBob["is_hidden"] == true)
+            #expect(asBob["joined_ts"].int.map { String($0).count } == 10, "in seconds")
+            #expect(asBob["has_bot"] == false && asBob["has_ai_bot"] == false)
+            let summary = asBob["channel"]
+            #expect(summary["channel_url"] == "room" && summary["name"] == "Room" && summary["member_count"] == 2)
+            #expect(summary["max_length_message"] == 5000 && summary["created_at"] == asBob["created_at"])
+            #expect(try await api.get("/v3/group_channels/room")["member_state"] == .null, "no one in particular")
+            expectError(try await api.get("/v3/group_channels/room?user_id=ghost"), code: 400201)
+
+            let invited = try await api.post("/v3/group_channels/room/invite", #"{"user_ids": ["carol"], "inviter_id": "alice"}"#)
+            #expect(invited["inviter"]["user_id"] == "alice" && invited["invited_at"].int ?? 0 > 0 && invited["member_state"] == "invited")
+            let listed = try await api.get("/v3/group_channels?channel_urls=room&show_empty=true")["channels"][0]
+            #expect(listed["invited_at"] == 0 && listed["channel"] == .null)
+        }
+    }
+
     @Test func memberLimit() async throws {
         try await withServer { api in
             let ids = (0...100).map { "u\($0)" }
