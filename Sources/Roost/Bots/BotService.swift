@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 
 /// Bots as Sendbird's `/v3/bots` routes manage them. A bot is a user (its nickname, profile
@@ -171,12 +170,10 @@ struct BotService: Sendable {
         return value
     }
 
+    /// Any text: Sendbird's own integration tests create a bot whose callback URL is
+    /// "callbacn-url". Callbacks to a URL that is none fail, and are recorded, as any other.
     private static func checkedCallbackURL(_ url: String?) throws(APIError) -> String {
-        let url = try checked(url, "bot_callback_url", max: maxCallbackURLLength)
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              parsed.host?.isEmpty == false
-        else { throw .invalid("bot_callback_url", "Give an http or https URL.") }
-        return url
+        try checked(url, "bot_callback_url", max: maxCallbackURLLength)
     }
 
     private static func checkedPreference(_ preference: Int) throws(APIError) -> Int {

@@ -55,9 +55,10 @@ extension GroupChannelService {
         // Every invitee is invited; those who accept invitations automatically also join.
         try channelEvents.invited(channel, by: inviter, added.map(\.rowID), at: now, in: db)
         try channelEvents.joined(channel, added.filter { $0.state == .joined }.map(\.rowID), at: now, in: db)
-        // As the first invitee sees it: Sendbird's own integration tests read `invited_at` and
-        // `inviter` in the answer.
-        let options = ChannelViewOptions(showMembers: true, viewerRowID: added.first?.rowID)
+        // As the first invitee sees it (invited now or before): Sendbird's own integration tests
+        // read `invited_at` and `inviter` in the answer.
+        let firstInvitee = try inviteeIDs.first.map { try users.existingRowID(of: $0, in: db) }
+        let options = ChannelViewOptions(showMembers: true, viewerRowID: firstInvitee)
         return try assembler.channel(channel, options: stamped(options), in: db)
     }
 
