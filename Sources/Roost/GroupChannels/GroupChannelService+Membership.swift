@@ -298,18 +298,28 @@ extension GroupChannelService {
                 } else {
                     try members.stopTyping(channelID: channel.rowID, userRowID: userRowID, in: db)
                 }
-                // The other members hear it; the typist's own app knows already.
+                // The other members hear it; the typist's own app knows already, and in a 1-on-1
+                // channel someone who blocks the typist hears nothing from them.
                 var payload = EventFields()
                 payload.add(typing ? "started_at" : "ended_at", now)
+                let blockers = try blockersInOneOnOne(channel, of: userRowID, in: db)
                 try events.recordStreamEvent(
                     typing ? .typingStart : .typingEnd, payload, channel, user: try users.summary(ofRow: userRowID, in: db), at: now,
-                    audience: .excluding([userID]), in: db
+                    audience: .excluding([userID] + blockers), in: db
                 )
             }
         }
     }
 
     // MARK: Helpers
+
+    /// The ids of the other member of a 1-on-1 channel if they block `userRowID`; none elsewhere.
+    private func blockersInOneOnOne(_ channel: ChannelRecord, of userRowID: Int64, in db: Database) throws -> [String] {
+        guard channel.isOneOnOne else { return [] }
+        let others = (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []).map(\.userRowID).filter { $0 != userRowID }
+        let blockers = try others.filter { try BlockRepository().blocks(userRowID, by: $0, in: db) }
+        return try users.summaries(ofRows: blockers, in: db).values.map(\.userID)
+    }
 
     /// The channel and the row id of a user invited to it who has not answered yet.
     private func pendingInvitation(in url: String, of userID: String, in db: Database) throws -> (ChannelRecord, Int64) {

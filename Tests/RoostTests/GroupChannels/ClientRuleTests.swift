@@ -45,6 +45,7 @@ import Testing
 
     /// Nothing about a message withheld from a blocker reaches them: not its edit, reactions
     /// or deletion, not the thread it replies to, and it does not bring back a hidden channel.
+    /// Nor does the blocked user's typing.
     @Test func nothingAboutAWithheldMessageReachesTheBlocker() async throws {
         try await withServer { api in
             try await api.createUsers("mia", "ned")
@@ -59,6 +60,7 @@ import Testing
             #expect(try await api.post("\(path)/reactions", #"{"user_id": "ned", "reaction": "smile"}"#).status == .ok)
             #expect(try await api.send("mia-ned", #"{"message_type": "MESG", "user_id": "ned", "message": "reply", "parent_message_id": \#(parent)}"#).status == .ok)
             #expect(try await api.delete(path).status == .ok)
+            #expect(try await api.post("/v3/group_channels/mia-ned/typing", #"{"user_ids": ["ned"]}"#).status == .ok)
             let heard = try await api.get("/roost/events?limit=1000&since=\(since)&user_id=mia")["events"].array.map { $0["category"].string ?? "" }
             #expect(heard == [], "Mia heard \(heard)")
             let nedHeard = Set(try await api.get("/roost/events?limit=1000&since=\(since)&user_id=ned")["events"].array.map { $0["category"].string ?? "" })
