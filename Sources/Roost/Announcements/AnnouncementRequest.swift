@@ -105,8 +105,8 @@ struct AnnouncementRequest: Decodable, Sendable {
         markAsRead = try flag("mark_as_read")
     }
 
-    /// `ADMM`, with the older `BRDM` read as it.
-    /// The announcement's message type, if given: one of the three, or `BRDM` for an admin message.
+    /// The announcement's message type, if given: one of the three, with the older `BRDM` read
+    /// as `ADMM`.
     private static func messageType(_ name: String?, at path: String) throws -> MessageType? {
         guard let name else { return nil }
         guard let type = name == "BRDM" ? .admin : MessageType(rawValue: name) else {

@@ -138,8 +138,8 @@ struct GroupChannelService: Sendable {
 
     // MARK: Read
 
-    /// A channel view, written from `viewCache` while the channel kept there is exact.
-    /// One channel; with `viewerID` (`user_id`), as that member sees it, their own state added.
+    /// A channel view, written from `viewCache` while the channel kept there is exact; with
+    /// `viewerID` (`user_id`), as that member sees it, their own state added.
     func channel(_ url: String, options: ChannelViewOptions, viewerID: String? = nil) async throws -> GroupChannel {
         let options = stamped(options)
         return try await database.read { db in

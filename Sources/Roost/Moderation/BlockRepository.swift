@@ -68,7 +68,6 @@ struct BlockRepository: Sendable {
         return (Set(blocking), Set(blockedBy))
     }
 
-    /// A message that must never reach this member.
     /// The ids of the users a message was withheld from.
     func withheld(_ messageID: Int64, in db: Database) throws -> [String] {
         try String.fetchAll(
@@ -77,6 +76,7 @@ struct BlockRepository: Sendable {
         )
     }
 
+    /// A message that must never reach this member.
     func withhold(_ messageID: Int64, from userRowID: Int64, in db: Database) throws {
         try db.executeCached(
             sql: "INSERT OR IGNORE INTO undelivered_messages (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]
