@@ -98,6 +98,9 @@ struct Message: ResponseEncodable, JSONObject, Sendable {
         if let file = record.file {
             try fields.write("file", file)
             try fields.write("thumbnails", record.thumbnails)
+        } else {
+            // Sendbird's message page: `file` "is empty for any text messages".
+            try fields.write("file", EmptyObject())
         }
         if showSortedMetaarray { try fields.write("sorted_metaarray", record.sortedMetaarray) }
         try fields.writeIfPresent("reactions", reactions)

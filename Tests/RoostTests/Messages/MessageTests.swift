@@ -23,6 +23,7 @@ import Testing
             #expect(user["mentioned_users"].array.map { $0["user_id"] } == ["bob"])
             #expect(user["is_removed"] == false)
             #expect(user["parent_message_id"] == 0)
+            #expect(user["file"] == [:], "empty for a text message (Sendbird's message page)")
             let firstID = try #require(user["message_id"].int)
             // The answer is built from what the send stored, not read back: it must be the same.
             #expect(try await api.get("/v3/group_channels/chat/messages/\(firstID)").body == user.body)
