@@ -44,7 +44,9 @@ struct GroupChannelRoutes: Sendable {
             type: .group, filter: try ChannelFilter(query), order: try ChannelOrder(query),
             after: try query.pageRequest().after
         )
-        let page = try await channels.list(channelQuery, page: try query.pageRequest(), options: try ChannelViewOptions(query))
+        let page = try await channels.list(
+            channelQuery, page: try query.pageRequest(), options: try ChannelViewOptions(query), viewerID: query.string("user_id")
+        )
         return ChannelList(channels: page.items, next: page.next)
     }
 

@@ -201,9 +201,15 @@ struct GroupChannelService: Sendable {
         }
     }
 
-    func list(_ query: ChannelQuery, page request: PageRequest, options: ChannelViewOptions) async throws -> Page<GroupChannel> {
+    /// The application's channels; with `viewerID` (`user_id`), those the user belongs to carry
+    /// their own state, as in a channel view.
+    func list(_ query: ChannelQuery, page request: PageRequest, options: ChannelViewOptions, viewerID: String? = nil) async throws -> Page<GroupChannel> {
         let options = stamped(options)
-        return try await database.read { db in try page(query, request, options: options, in: db) }
+        return try await database.read { db in
+            var viewed = options
+            viewed.viewerRowID = try viewerID.map { try users.existingRowID(of: $0, in: db) }
+            return try page(query, request, options: viewed, in: db)
+        }
     }
 
     /// A list as one user sees it: the user is looked up in the same read as the page, and

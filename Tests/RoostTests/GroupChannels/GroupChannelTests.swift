@@ -145,6 +145,8 @@ import Testing
             #expect(invited["inviter"]["user_id"] == "alice" && invited["invited_at"].int ?? 0 > 0 && invited["member_state"] == "invited")
             let listed = try await api.get("/v3/group_channels?channel_urls=room&show_empty=true")["channels"][0]
             #expect(listed["invited_at"] == 0 && listed["channel"] == .null)
+            let listedForBob = try await api.get("/v3/group_channels?channel_urls=room&show_empty=true&user_id=bob")["channels"][0]
+            #expect(listedForBob["member_state"] == "joined" && listedForBob["hidden_state"] == "hidden_allow_auto_unhide")
         }
     }
 
