@@ -85,22 +85,7 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
             try writeSettings(to: &fields)
         }
         try writeViewer(to: &fields)
-        if showsChannelSummary { try fields.write("channel", ChannelSummary(channel: channel)) }
-    }
-
-    private struct ChannelSummary: JSONObject {
-        let channel: ChannelRecord
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("channel_url", channel.url)
-            try fields.write("name", channel.name)
-            try fields.write("cover_url", channel.coverURL)
-            try fields.write("custom_type", channel.customType)
-            try fields.write("data", channel.data)
-            try fields.write("created_at", channel.createdAt / 1000)
-            try fields.write("member_count", channel.memberCount)
-            try fields.write("max_length_message", ChannelRules.maxLengthMessage)
-        }
+        if showsChannelSummary { try fields.write("channel", ChannelSnapshot(channel)) }
     }
 
     /// The sections `kept` holds, written from this object's values, which must be the
