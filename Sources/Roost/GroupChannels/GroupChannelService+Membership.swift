@@ -316,8 +316,7 @@ extension GroupChannelService {
     /// The ids of the other member of a 1-on-1 channel if they block `userRowID`; none elsewhere.
     private func blockersInOneOnOne(_ channel: ChannelRecord, of userRowID: Int64, in db: Database) throws -> [String] {
         guard channel.isOneOnOne else { return [] }
-        let others = (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? []).map(\.userRowID).filter { $0 != userRowID }
-        let blockers = try others.filter { try BlockRepository().blocks(userRowID, by: $0, in: db) }
+        let blockers = try BlockRepository().blockers(of: userRowID, amongMembersOf: channel.rowID, in: db)
         return try users.summaries(ofRows: blockers, in: db).values.map(\.userID)
     }
 

@@ -67,9 +67,7 @@ struct MessageEffects: Sendable {
     /// (In larger channels blocked users' messages are delivered, as on Sendbird.)
     private func withholdFromBlockers(_ message: MessageRecord, in channel: ChannelRecord, in db: Database) throws -> [Int64] {
         guard let sender = message.senderRowID, channel.isOneOnOne else { return [] }
-        let others = (try members.members(ofChannels: [channel.rowID], in: db)[channel.rowID] ?? [])
-            .map(\.userRowID).filter { $0 != sender }
-        let blockers = try others.filter { try blocks.blocks(sender, by: $0, in: db) }
+        let blockers = try blocks.blockers(of: sender, amongMembersOf: channel.rowID, in: db)
         for blocker in blockers {
             try blocks.withhold(message.id, from: blocker, in: db)
             // `channel` is as it was before this message.

@@ -68,6 +68,17 @@ struct BlockRepository: Sendable {
         return (Set(blocking), Set(blockedBy))
     }
 
+    /// The members of a channel (other than the target) who block `targetRowID`.
+    func blockers(of targetRowID: Int64, amongMembersOf channelID: Int64, in db: Database) throws -> [Int64] {
+        try Int64.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT b.user_id FROM blocks b JOIN members m ON m.channel_id = ? AND m.user_id = b.user_id
+                WHERE b.target_id = ? AND b.user_id != b.target_id
+                """),
+            arguments: [channelID, targetRowID]
+        )
+    }
+
     /// The ids of the users a message was withheld from.
     func withheld(_ messageID: Int64, in db: Database) throws -> [String] {
         try String.fetchAll(
