@@ -102,7 +102,7 @@ public struct Settings: Sendable {
         requestJournalSize: Int = 1_000,
         requestJournalBodyLimit: Int = 2_048,
         snapshotsDirectory: String = "./snapshots",
-        answerCacheSize: Int = 20 << 20,
+        answerCacheSize: Int = 64 << 20,
         importPath: String? = nil,
         exportOnExitPath: String? = nil,
         seed: UInt64? = nil
