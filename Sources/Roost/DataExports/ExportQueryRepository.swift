@@ -3,8 +3,9 @@ import GRDB
 /// What an export selects, by the request's time range and filters. Every method runs inside
 /// the caller's transaction, and reads at most `limit` rows.
 struct ExportQueryRepository: Sendable {
-    /// The ids of the messages in the range, grouped by channel, oldest first in each.
-    func messageIDs(_ request: ExportRequest, limit: Int, in db: Database) throws -> [Int64] {
+    /// The messages in the range, by id with their channel's row id, grouped by channel,
+    /// oldest first in each.
+    func messageIDs(_ request: ExportRequest, limit: Int, in db: Database) throws -> [(id: Int64, channelID: Int64)] {
         var conditions = Conditions()
         conditions.add("m.created_at >= ? AND m.created_at <= ?", [request.startTS, request.endTS])
         addChannelFilters(request, to: &conditions)
@@ -17,13 +18,13 @@ struct ExportQueryRepository: Sendable {
             let rows = SQL.ValueList(Array(try users.rowIDs(of: request.excludeSenderIDs, in: db).values) + [-1])
             conditions.add("(m.sender_id IS NULL OR m.sender_id NOT IN (\(rows.placeholders)))", rows.arguments)
         }
-        return try Int64.fetchAll(
+        return try Row.fetchAll(
             db, sql: """
-                SELECT m.id FROM messages m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
+                SELECT m.id, m.channel_id FROM messages m JOIN channels c ON c.id = m.channel_id \(conditions.whereClause)
                 ORDER BY m.channel_id, m.created_at, m.id LIMIT \(limit)
                 """,
             arguments: conditions.arguments
-        )
+        ).map { row in (id: row["id"], channelID: row["channel_id"]) }
     }
 
     /// The channels created in the range, in creation order.

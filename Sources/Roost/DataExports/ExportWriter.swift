@@ -35,21 +35,28 @@ struct ExportWriter: Sendable {
         let ids = try queries.messageIDs(request, limit: Self.maxObjects + 1, in: db)
         guard !ids.isEmpty else { return .noData }
         guard ids.count <= Self.maxObjects else { return .tooLarge }
-        let found = try MessageRepository().find(ids: ids, in: db)
-        let records = ids.compactMap { found[$0] }
         var files: [(String, [JSONText])] = []
-        var byChannel: [Int64: [MessageRecord]] = [:]
-        for record in records { byChannel[record.channelID, default: []].append(record) }
         let channelRecords = ChannelRepository()
+        let messageRecords = MessageRepository()
         var pacer = Pacer()
-        for channelID in byChannel.keys.sorted() {
+        var partsBuilt = 0
+        // The ids come grouped by channel. Each part is read and built between two pauses: read
+        // all at once, 100,000 messages held the reader's thread for a long unpaced stretch, in
+        // a statement of more values than SQLite takes by default (32,766).
+        var channelStart = ids.startIndex
+        while channelStart < ids.endIndex {
+            let channelID = ids[channelStart].channelID
+            let channelIDs = channelStart..<(ids[channelStart...].firstIndex { $0.channelID != channelID } ?? ids.endIndex)
+            channelStart = channelIDs.upperBound
             guard let channel = try channelRecords.find(rowID: channelID, in: db) else { continue }
-            let messages = byChannel[channelID]!
             var built: [JSONText] = []
-            for start in stride(from: 0, to: messages.count, by: Self.messagesPerPart) {
-                if start > 0 { pacer.pause() }
-                let part = Array(messages[start..<min(start + Self.messagesPerPart, messages.count)])
-                built += try MessageAssembler().messages(part, in: channel, options: MessageViewOptions(), in: db).map(JSONText.init)
+            for start in stride(from: channelIDs.lowerBound, to: channelIDs.upperBound, by: Self.messagesPerPart) {
+                if partsBuilt > 0 { pacer.pause() }
+                partsBuilt += 1
+                let part = ids[start..<min(start + Self.messagesPerPart, channelIDs.upperBound)].map(\.id)
+                let found = try messageRecords.find(ids: part, in: db)
+                let records = part.compactMap { found[$0] }
+                built += try MessageAssembler().messages(records, in: channel, options: MessageViewOptions(), in: db).map(JSONText.init)
             }
             files.append((channel.url, built))
         }

@@ -63,4 +63,43 @@ import Testing
             #expect(expired["file"] == .null, "the file goes after seven days")
         }
     }
+
+    /// An export reads and builds its messages in parts of `ExportWriter.messagesPerPart`, one
+    /// channel after another: none is lost or repeated at a part's edge or a channel's.
+    @Test func aLargeExportHasEveryMessageOnceInOrder() async throws {
+        let clock = TestClock()
+        try await withServer(clock: clock) { api in
+            try await api.createUsers("alice")
+            for url in ["large", "small", "tiny"] {
+                try await api.createChannel(#"{"channel_url": "\#(url)", "user_ids": ["alice"]}"#)
+            }
+            let first = clock.now - 3_000_000
+            for batch in 0..<21 {
+                let messages = (0..<100).map { index in
+                    let number = batch * 100 + index
+                    return #"{"user_id": "alice", "message": "large-\#(number)-", "timestamp": \#(first + Int64(number))}"#
+                }
+                #expect(try await api.post("/v3/migration/large", #"{"messages": [\#(messages.joined(separator: ","))]}"#).status == .ok)
+            }
+            for url in ["small", "tiny"] {
+                #expect(try await api.post("/v3/migration/\(url)", #"{"messages": [{"user_id": "alice", "message": "\#(url)-0-", "timestamp": \#(first)}, {"user_id": "alice", "message": "\#(url)-1-", "timestamp": \#(first + 1)}]}"#).status == .ok)
+            }
+            let registered = try await api.post("/v3/export/messages", #"{"start_ts": \#(first - 1), "end_ts": \#(clock.now)}"#)
+            let done = try await settled(api, "/v3/export/messages/\(try #require(registered["request_id"].string))")
+            #expect(done["status"] == "done", "\(done)")
+            let zip = try await file(api, try #require(done["file"]["url"].string))
+            for (url, count) in [("large", 2_100), ("small", 2), ("tiny", 2)] {
+                // The file's messages: after its name in the archive, up to the next entry.
+                let entry = try #require(zip.range(of: "\(url).json"))
+                let rest = zip[entry.upperBound...]
+                let next = [rest.range(of: "PK\u{03}\u{04}"), rest.range(of: "PK\u{01}\u{02}")].compactMap { $0?.lowerBound }.min() ?? rest.endIndex
+                let messages = rest[try #require(rest.range(of: "\"messages\":[")).upperBound..<next]
+                let positions = (0..<count).map { messages.range(of: "\"message\":\"\(url)-\($0)-\"")?.lowerBound }
+                #expect(positions.allSatisfy { $0 != nil }, "every message of \(url)")
+                #expect(messages.components(separatedBy: "\"message\":\"\(url)-").count == count + 1, "each once")
+                let found = positions.compactMap { $0 }
+                #expect(found == found.sorted(), "oldest first")
+            }
+        }
+    }
 }
