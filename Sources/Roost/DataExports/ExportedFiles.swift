@@ -40,7 +40,7 @@ struct ExportedFiles: Sendable {
     func write(_ contents: [(name: String, bytes: [UInt8])], as name: String, fileID: String) throws -> FileStorage.StoredFile {
         var zip = ZipArchive()
         for file in contents { zip.add(file.name, file.bytes) }
-        return try files.store(zip.data, name: name, type: "application/zip", fileID: fileID)
+        return try files.store(zip.pieces, name: name, type: "application/zip", fileID: fileID)
     }
 
     /// Removes what `write` stored under `fileID`, whatever its name.

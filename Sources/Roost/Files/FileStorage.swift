@@ -43,20 +43,34 @@ struct FileStorage: Sendable {
         )
     }
 
-    /// Stores a file Roost made (an export, a GDPR access file) under `fileID` (hex), replacing
-    /// what was there; written under a temporary name and renamed, so it is never seen half
-    /// written.
-    func store(_ bytes: [UInt8], name: String, type: String, fileID: String) throws -> StoredFile {
+    /// Stores a file Roost made (an export, a GDPR access file), `pieces` written one after
+    /// another, under `fileID` (hex), replacing what was there; written under a temporary name
+    /// and renamed, so it is never seen half written.
+    func store(_ pieces: [[UInt8]], name: String, type: String, fileID: String) throws -> StoredFile {
         let storedName = Self.safeName(name)
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(fileID)
+        let path = folder.appendingPathComponent(storedName).path
+        let temporaryPath = folder.appendingPathComponent(".\(storedName).partial").path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: folder.appendingPathComponent(storedName), options: .atomic)
+            guard FileManager.default.createFile(atPath: temporaryPath, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            let file = try FileHandle(forWritingTo: URL(fileURLWithPath: temporaryPath))
+            do {
+                for piece in pieces { try file.write(contentsOf: piece) }
+                try file.close()
+            } catch {
+                try? file.close()
+                throw error
+            }
+            guard rename(temporaryPath, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw StorageHealth.refusal(for: error) ?? error
         }
-        return StoredFile(url: "\(baseURL)/files/\(applicationID)/\(fileID)/\(storedName)", name: name, type: type, size: Int64(bytes.count))
+        return StoredFile(
+            url: "\(baseURL)/files/\(applicationID)/\(fileID)/\(storedName)", name: name, type: type,
+            size: Int64(pieces.reduce(0) { $0 + $1.count })
+        )
     }
 
     /// The bytes of a stored file named by its URL, if it is one of ours and still there.

@@ -3,15 +3,20 @@ import Foundation
 /// A zip archive of files stored as they are (no compression), as data exports are
 /// downloaded: local headers, the files, the central directory. Each file's CRC-32 is the
 /// standard one (polynomial 0xEDB88320).
+///
+/// The archive is kept as pieces to write one after another, each file's contents the array it
+/// came in: an export's file can be tens of megabytes, and gathering the archive into one array
+/// copied it twice more, each copy into fresh memory the system had to fault in.
 struct ZipArchive {
-    private(set) var bytes: [UInt8] = []
+    private var files: [[UInt8]] = []
+    private var size = 0
     private var directory: [UInt8] = []
     private var count: UInt16 = 0
 
     mutating func add(_ name: String, _ contents: [UInt8]) {
         let nameBytes = Array(name.utf8)
         let crc = Self.crc32(contents)
-        let offset = UInt32(bytes.count)
+        let offset = UInt32(size)
         var header: [UInt8] = []
         header.append(le32: 0x0403_4b50)
         header.append(le16: 20)  // version needed
@@ -24,7 +29,9 @@ struct ZipArchive {
         header.append(le32: UInt32(contents.count))
         header.append(le16: UInt16(nameBytes.count))
         header.append(le16: 0)
-        bytes += header + nameBytes + contents
+        header += nameBytes
+        files += [header, contents]
+        size += header.count + contents.count
 
         directory.append(le32: 0x0201_4b50)
         directory.append(le16: 20)
@@ -47,8 +54,8 @@ struct ZipArchive {
         count += 1
     }
 
-    /// The whole archive.
-    var data: [UInt8] {
+    /// The whole archive, in pieces to write in this order.
+    var pieces: [[UInt8]] {
         var end: [UInt8] = []
         end.append(le32: 0x0605_4b50)
         end.append(le16: 0)
@@ -56,9 +63,9 @@ struct ZipArchive {
         end.append(le16: count)
         end.append(le16: count)
         end.append(le32: UInt32(directory.count))
-        end.append(le32: UInt32(bytes.count))
+        end.append(le32: UInt32(size))
         end.append(le16: 0)
-        return bytes + directory + end
+        return files + [directory, end]
     }
 
     private static let table: [UInt32] = (0..<256).map { index in
@@ -66,7 +73,11 @@ struct ZipArchive {
     }
 
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        table.withUnsafeBufferPointer { table in
+            var crc = ~UInt32(0)
+            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+            return ~crc
+        }
     }
 }
 

@@ -23,7 +23,7 @@ import Testing
         var handler: JobRunner {
             JobRunner(
                 kind: "file_job",
-                prepare: { [files] job, _ in try files.store(Array("made by \(job.key)".utf8), name: "made.txt", type: "text/plain", fileID: "ab\(job.id)") },
+                prepare: { [files] job, _ in try files.store([Array("made by \(job.key)".utf8)], name: "made.txt", type: "text/plain", fileID: "ab\(job.id)") },
                 run: { [refuse] _, stored, _, db, _ in
                     try db.execute(sql: "INSERT INTO made_files (url) VALUES (?)", arguments: [stored.url])
                     if refuse { throw Refused() }
