@@ -46,14 +46,14 @@ struct ExportWriter: Sendable {
         var channelStart = ids.startIndex
         while channelStart < ids.endIndex {
             let channelID = ids[channelStart].channelID
-            let channelIDs = channelStart..<(ids[channelStart...].firstIndex { $0.channelID != channelID } ?? ids.endIndex)
-            channelStart = channelIDs.upperBound
+            let channelRows = channelStart..<(ids[channelStart...].firstIndex { $0.channelID != channelID } ?? ids.endIndex)
+            channelStart = channelRows.upperBound
             guard let channel = try channelRecords.find(rowID: channelID, in: db) else { continue }
             var built: [JSONText] = []
-            for start in stride(from: channelIDs.lowerBound, to: channelIDs.upperBound, by: Self.messagesPerPart) {
+            for start in stride(from: channelRows.lowerBound, to: channelRows.upperBound, by: Self.messagesPerPart) {
                 if partsBuilt > 0 { pacer.pause() }
                 partsBuilt += 1
-                let part = ids[start..<min(start + Self.messagesPerPart, channelIDs.upperBound)].map(\.id)
+                let part = ids[start..<min(start + Self.messagesPerPart, channelRows.upperBound)].map(\.id)
                 let found = try messageRecords.find(ids: part, in: db)
                 let records = part.compactMap { found[$0] }
                 built += try MessageAssembler().messages(records, in: channel, options: MessageViewOptions(), in: db).map(JSONText.init)
