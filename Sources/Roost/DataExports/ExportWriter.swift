@@ -35,38 +35,47 @@ struct ExportWriter: Sendable {
         let ids = try queries.messageIDs(request, limit: Self.maxObjects + 1, in: db)
         guard !ids.isEmpty else { return .noData }
         guard ids.count <= Self.maxObjects else { return .tooLarge }
-        var files: [(String, [JSONText])] = []
+        let csv = request.format == "csv"
+        var files: [(name: String, bytes: [UInt8])] = []
+        var csvRows: [JSONText] = []
         let channelRecords = ChannelRepository()
         let messageRecords = MessageRepository()
         var pacer = Pacer()
         var partsBuilt = 0
-        // The ids come grouped by channel. Each part is read and built between two pauses: read
-        // all at once, 100,000 messages held the reader's thread for a long unpaced stretch, in
-        // a statement of more values than SQLite takes by default (32,766).
+        // The ids come grouped by channel. Each part is read, built and added to its channel's
+        // document between two pauses: read all at once, 100,000 messages held the reader's
+        // thread for a long unpaced stretch, in a statement of more values than SQLite takes by
+        // default (32,766); joined at the end, they took another unpaced stretch and two more
+        // copies of the whole document.
         var channelStart = ids.startIndex
         while channelStart < ids.endIndex {
             let channelID = ids[channelStart].channelID
             let channelRows = channelStart..<(ids[channelStart...].firstIndex { $0.channelID != channelID } ?? ids.endIndex)
             channelStart = channelRows.upperBound
             guard let channel = try channelRecords.find(rowID: channelID, in: db) else { continue }
-            var built: [JSONText] = []
+            var document: [UInt8] = csv ? [] : Array("{\"channel\":\(try channelJSON(channel.url, request, in: db).text),\"messages\":[".utf8)
+            var written = 0
             for start in stride(from: channelRows.lowerBound, to: channelRows.upperBound, by: Self.messagesPerPart) {
                 if partsBuilt > 0 { pacer.pause() }
                 partsBuilt += 1
                 let part = ids[start..<min(start + Self.messagesPerPart, channelRows.upperBound)].map(\.id)
                 let found = try messageRecords.find(ids: part, in: db)
-                let records = part.compactMap { found[$0] }
-                built += try MessageAssembler().messages(records, in: channel, options: MessageViewOptions(), in: db).map(JSONText.init)
+                let messages = try MessageAssembler().messages(part.compactMap { found[$0] }, in: channel, options: MessageViewOptions(), in: db)
+                for message in messages {
+                    if csv {
+                        csvRows.append(try JSONText(message))
+                    } else {
+                        if written > 0 { document.append(UInt8(ascii: ",")) }
+                        document += try JSON.encoder.encode(message)
+                        written += 1
+                    }
+                }
             }
-            files.append((channel.url, built))
+            guard !csv else { continue }
+            document += "]}".utf8
+            files.append(("\(FileStorage.safeName(channel.url)).json", document))
         }
-        if request.format == "csv" {
-            return .files([("messages.csv", CSVTable(delimiter: request.csvDelimiter, rows: files.flatMap(\.1)).bytes)])
-        }
-        return .files(try files.map { url, messages in
-            let channel = try channelJSON(url, request, in: db)
-            return ("\(FileStorage.safeName(url)).json", Array("{\"channel\":\(channel.text),\"messages\":[\(messages.map(\.text).joined(separator: ","))]}".utf8))
-        })
+        return .files(csv ? [("messages.csv", CSVTable(delimiter: request.csvDelimiter, rows: csvRows).bytes)] : files)
     }
 
     private func channels(_ request: ExportRequest, in db: Database) throws -> Outcome {
