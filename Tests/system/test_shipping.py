@@ -146,3 +146,25 @@ def test_clear_ip_whitelist_lets_a_locked_out_admin_back_in():
             assert status("/v3/users") == 200
         finally:
             server.stop()
+
+def test_sigterm_ends_open_live_streams_at_once():
+    """A live stream waits for events with no task of its own watching for a shutdown: the
+    shutdown wakes it, and the server exits without waiting for a heartbeat."""
+    with tempfile.TemporaryDirectory() as folder:
+        process, port = start(binary(), folder)
+        streams = []
+        for _ in range(3):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            connection.sendall(
+                f"GET /roost/events HTTP/1.1\r\nHost: roost\r\nApi-Token: {API_TOKEN}\r\nAccept: text/event-stream\r\n\r\n".encode()
+            )
+            assert connection.recv(4096).startswith(b"HTTP/1.1 200")
+            streams.append(connection)
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+        assert time.monotonic() - started < 5
+        for connection in streams:
+            while connection.recv(4096):
+                pass
+            connection.close()

@@ -185,7 +185,7 @@ struct Features {
         EventStreamRoutes(
             stream: EventStreamService(database: database, notifier: parts.events.notifier),
             access: EventStreamAccess(policy: access, users: userService), users: userService, openStreams: openStreams,
-            stallTimeout: .milliseconds(Int64(parts.settings.streamStallTimeout * 1000))
+            stallWatch: StallWatch(timeout: .milliseconds(Int64(parts.settings.streamStallTimeout * 1000)))
         ).register(on: router.group("roost"))
         let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access))
         PushOutboxRoutes(database: database, pushes: parts.followers.pushes).register(on: roost)

@@ -46,8 +46,17 @@ final class EventNotifier: Sendable {
         for waiter in woken.waiters { waiter.continuation.resume(returning: woken.generation) }
     }
 
-    /// How many commits with events there have been; pass it to `next(after:)`.
+    /// How many commits with events there have been (and `wakeAll()` calls); pass it to
+    /// `next(after:)`.
     var current: Int { state.withLock { $0.generation } }
+
+    /// Wakes every waiter now, as a commit with events would, and so also any wait that
+    /// begins after `current` was read before this call: how live streams end at a shutdown
+    /// without a task of their own watching for it.
+    func wakeAll() {
+        state.withLock { $0.pending = true }
+        committed()
+    }
 
     /// Waits until a commit after `seen` recorded events, or the task is cancelled; answers
     /// the generation then.
