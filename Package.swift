@@ -51,10 +51,13 @@ let package = Package(
             name: "RoostCLI",
             dependencies: [
                 "Roost",
+                "MallocArenas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // glibc's `mallopt`, which Swift's Glibc module does not export.
+        .target(name: "MallocArenas"),
         // Builds the Swift file that carries migrations/*.sql into the binary.
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
