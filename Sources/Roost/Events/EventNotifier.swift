@@ -35,15 +35,11 @@ final class EventNotifier: Sendable {
 
     /// Called after every commit.
     func committed() {
-        let woken: (waiters: [Waiter], generation: Int)? = state.withLock { state in
-            guard state.pending else { return nil }
+        wake { state in
+            guard state.pending else { return false }
             state.pending = false
-            state.generation += 1
-            defer { state.waiters.removeAll() }
-            return (Array(state.waiters.values), state.generation)
+            return true
         }
-        guard let woken else { return }
-        for waiter in woken.waiters { waiter.continuation.resume(returning: woken.generation) }
     }
 
     /// How many commits with events there have been (and `wakeAll()` calls); pass it to
@@ -52,10 +48,22 @@ final class EventNotifier: Sendable {
 
     /// Wakes every waiter now, as a commit with events would, and so also any wait that
     /// begins after `current` was read before this call: how live streams end at a shutdown
-    /// without a task of their own watching for it.
+    /// without a task of their own watching for it. A transaction's recorded events stay
+    /// pending, so their commit still wakes whoever waits by then.
     func wakeAll() {
-        state.withLock { $0.pending = true }
-        committed()
+        wake { _ in true }
+    }
+
+    /// Starts a new generation and wakes every waiter with it, when `due` says so.
+    private func wake(if due: (inout State) -> Bool) {
+        let woken: (waiters: [Waiter], generation: Int)? = state.withLock { state in
+            guard due(&state) else { return nil }
+            state.generation += 1
+            defer { state.waiters.removeAll() }
+            return (Array(state.waiters.values), state.generation)
+        }
+        guard let woken else { return }
+        for waiter in woken.waiters { waiter.continuation.resume(returning: woken.generation) }
     }
 
     /// Waits until a commit after `seen` recorded events, or the task is cancelled; answers
