@@ -5,18 +5,16 @@ import Hummingbird
 /// scheduler. The only place that knows every feature.
 func buildRouter(_ parts: AppParts) -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
-    // Outermost, so it counts every answer with its final status, errors included.
-    router.add(middleware: RequestMetricsMiddleware(metrics: parts.metrics))
-    // A layer that would have nothing to do on any request is left out of the chain, so it
-    // costs nothing: the request log below `info`, the journal when its size is 0.
-    if parts.settings.logLevel <= .info { router.add(middleware: RequestLogMiddleware()) }
-    router.add(middleware: ErrorMiddleware())
-    router.add(middleware: BodyLimitMiddleware(maxSize: parts.settings.maxBodySize, maxUploadSize: parts.settings.maxUploadSize))
-    if parts.emulator.journal.isOn {
-        router.add(middleware: RequestJournalMiddleware(journal: parts.emulator.journal, clock: parts.clock))
-    }
-    router.add(middleware: FaultMiddleware(faults: parts.emulator.faults))
-    router.add(middleware: RestoreGateMiddleware(gate: parts.snapshots.gate))
+    // A layer that would have nothing to do on any request costs nothing: the request log
+    // below `info`, the journal when its size is 0.
+    router.add(middleware: RequestChain(
+        metrics: RequestMetrics(metrics: parts.metrics),
+        logsRequests: parts.settings.logLevel <= .info,
+        bodyLimit: BodyLimit(maxSize: parts.settings.maxBodySize, maxUploadSize: parts.settings.maxUploadSize),
+        recorder: parts.emulator.journal.isOn ? RequestRecorder(journal: parts.emulator.journal, clock: parts.clock) : nil,
+        faults: parts.emulator.faults,
+        gate: parts.snapshots.gate
+    ))
 
     HealthRoutes(storage: parts.database.storage, metrics: parts.metrics).register(on: router)
 

@@ -80,18 +80,14 @@ final class FaultInjection: Sendable {
     }
 }
 
-/// Answers the faults a test injected, before anything else sees the request.
-struct FaultMiddleware: RouterMiddleware {
-    typealias Context = RoostContext
-    let faults: FaultInjection
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+extension FaultInjection {
+    /// Meets the fault injected for `request`, if one matches: waits its delay, then throws its
+    /// error. Roost's own routes are never matched. Runs before anything else sees the request.
+    func meet(_ request: Request) async throws {
         let path = request.uri.path
-        guard !path.hasPrefix("/roost"), let fault = faults.take(method: request.method.rawValue, path: path) else {
-            return try await next(request, context)
-        }
+        guard !path.hasPrefix("/roost"), let fault = take(method: request.method.rawValue, path: path) else { return }
         if let delay = fault.delayMS { try await Task.sleep(for: .milliseconds(delay)) }
-        guard let status = fault.status else { return try await next(request, context) }
+        guard let status = fault.status else { return }
         throw APIError(
             code: fault.code ?? (status == 429 ? 500910 : status >= 500 ? 500901 : 400000 + status),
             message: fault.message ?? "A fault injected through /roost/faults.",

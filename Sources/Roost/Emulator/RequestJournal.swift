@@ -62,27 +62,19 @@ struct RequestJournal: Sendable {
 }
 
 /// Records each request to the API in the journal, after its body was read and with the
-/// error it met (which `ErrorMiddleware`, further out, turns into the answer). Roost's own
+/// error it met (which `ErrorResponses`, further out, turns into the answer). Roost's own
 /// routes, health checks, metrics and file downloads are not the API: they are left out.
-struct RequestJournalMiddleware: RouterMiddleware {
-    typealias Context = RoostContext
+struct RequestRecorder: Sendable {
     let journal: RequestJournal
     let clock: WallClock
 
-    static func isJournaled(_ path: String) -> Bool {
-        path.hasPrefix("/v3/")
+    /// Whether `request` is one the journal keeps.
+    func records(_ request: Request) -> Bool {
+        journal.isOn && request.uri.path.hasPrefix("/v3/")
     }
 
-    /// A request that is not journaled passes through a frame of its own, small: an async
-    /// function's frame is the size of its largest path, and a connection's task keeps the
-    /// memory of its deepest frames while it stays open (a live stream, an idle keep-alive).
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard journal.isOn, Self.isJournaled(request.uri.path) else { return try await next(request, context) }
-        return try await journaled(request, context: context, next: next)
-    }
-
-    @inline(never)
-    private func journaled(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    /// Answers `request` with `answer`, and records both.
+    func recording(_ request: Request, _ answer: (Request) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let requestBody = journal.text(of: try await request.body.collect(upTo: .max))
         var entry = RequestJournal.Entry(
@@ -95,7 +87,7 @@ struct RequestJournalMiddleware: RouterMiddleware {
             return Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         }
         do {
-            var response = try await next(request, context)
+            var response = try await answer(request)
             entry.status = Int(response.status.code)
             entry.milliseconds = elapsed()
             let isStream = response.headers[.contentType]?.hasPrefix("text/event-stream") == true

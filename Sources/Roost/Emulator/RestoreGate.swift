@@ -84,19 +84,17 @@ final class RestoreGate: Sendable {
     }
 }
 
-/// Every request but a restore's own runs its handler with a pass of the gate. A streamed
-/// answer (the live event stream, a file) is written after the pass is back, so it never
-/// holds a restore up. The console's pages take none: each API call they make takes its own,
-/// and one held across them would wait on a restore that waits on it.
-struct RestoreGateMiddleware: RouterMiddleware {
-    let gate: RestoreGate
-
-    func handle(_ request: Request, context: RoostContext, next: (Request, RoostContext) async throws -> Response) async throws -> Response {
+extension RestoreGate {
+    /// Runs `request`'s handler with a pass of the gate, unless it is a restore's own. A
+    /// streamed answer (the live event stream, a file) is written after the pass is back, so
+    /// it never holds a restore up. The console's pages take none: each API call they make
+    /// takes its own, and one held across them would wait on a restore that waits on it.
+    func admitting(_ request: Request, _ handler: () async throws -> Response) async throws -> Response {
         let path = request.uri.path
         if path.hasPrefix("/console/") || path == "/console"
             || (request.method == .post && path.hasPrefix("/roost/snapshots/") && path.hasSuffix("/restore")) {
-            return try await next(request, context)
+            return try await handler()
         }
-        return try await gate.pass { try await next(request, context) }
+        return try await pass(handler)
     }
 }

@@ -100,7 +100,7 @@ struct ServerSentEvents: AsyncSequence, Sendable {
         /// waiting stream for it). A task group in each call, to watch for the shutdown beside
         /// the wait, held two child tasks for each open stream. Without them, without a
         /// `StallWatch` task for each, and with the request journal's frame out of their way
-        /// (`RequestJournalMiddleware`), 1,000 open streams took 34 MB of memory, not 43 MB.
+        /// (`RequestRecorder`), 1,000 open streams took 34 MB of memory, not 43 MB.
         mutating func next() async throws -> ByteBuffer? {
             while true {
                 let generation = stream.notifier.current

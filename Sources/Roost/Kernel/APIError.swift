@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// The one error type of the server. Every failure a client can see is one of these;
-/// `ErrorMiddleware` turns it into Sendbird's `{"error": true, "code": ..., "message": ...}`.
+/// `ErrorResponses` turns it into Sendbird's `{"error": true, "code": ..., "message": ...}`.
 public struct APIError: Error, Equatable, Sendable {
     public let code: Int
     public let message: String

@@ -8,7 +8,7 @@ extension Request {
     /// Decodes the JSON body into a request type, answering Sendbird's errors for a wrong
     /// Content-Type, malformed JSON, a missing field or a field of the wrong type.
     /// An empty body reads as `{}` so that routes whose fields are all optional accept it.
-    /// `BodyLimitMiddleware` has already read the body into memory within its limit.
+    /// `BodyLimit` has already read the body into memory within its limit.
     func decodeJSON<Body: Decodable>(_ type: Body.Type = Body.self) async throws -> Body {
         if let contentType = headers[.contentType], !Self.isJSON(contentType) {
             throw APIError.unsupportedContentType
@@ -52,7 +52,7 @@ extension Request {
     /// The boundary of a `multipart/form-data` body, or nil for any other body.
     var multipartBoundary: String? {
         // Most bodies are JSON: a look for "multipart" spares them parsing the media type, which
-        // every request pays once in `BodyLimitMiddleware` and again in a route that takes forms.
+        // every request pays once in `BodyLimit` and again in a route that takes forms.
         guard let contentType = headers[.contentType],
             contentType.utf8.prefix(9).lazy.map({ $0 | 0x20 }).elementsEqual("multipart".utf8),
             let mediaType = MediaType(from: contentType), mediaType.isType(.multipartForm)

@@ -8,28 +8,16 @@ import Synchronization
 /// and a latency timer (`http_server_request_duration`). Roost keeps its own because
 /// Hummingbird's takes two locks, a gauge and a closure on the response body per request,
 /// which cost `GET /health` a quarter of its rate; this one finds its cached handles under
-/// one lock.
-struct RequestMetricsMiddleware: RouterMiddleware {
-    typealias Context = RoostContext
+/// one lock. `RequestChain` calls it with each answer's final status, errors included.
+struct RequestMetrics: Sendable {
     private let handles: Handles
 
     init(metrics: RoostMetrics) {
         handles = Handles(factory: metrics.factory)
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = DispatchTime.now().uptimeNanoseconds
-        do {
-            let response = try await next(request, context)
-            record(request, context, response.status, since: start)
-            return response
-        } catch {
-            record(request, context, (error as? any HTTPResponseError)?.status ?? .internalServerError, since: start)
-            throw error
-        }
-    }
-
-    private func record(_ request: Request, _ context: Context, _ status: HTTPResponse.Status, since start: UInt64) {
+    /// Counts one answer, begun at `start` (`DispatchTime`'s nanoseconds).
+    func record(_ request: Request, _ context: RoostContext, _ status: HTTPResponse.Status, since start: UInt64) {
         let recorders = handles.recorders(route: context.endpointPath ?? "NotFound", method: request.method, status: status)
         recorders.requests.increment()
         recorders.duration.recordNanoseconds(DispatchTime.now().uptimeNanoseconds - start)

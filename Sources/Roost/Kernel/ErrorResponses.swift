@@ -1,0 +1,30 @@
+import Hummingbird
+import Logging
+
+/// The one place errors become responses (`RequestChain` calls it for every request).
+/// `APIError`s are written in Sendbird's envelope; anything else is logged with its cause and
+/// answered as 500901 without leaking it.
+enum ErrorResponses {
+    static func response(to error: any Error, of request: Request, logger: Logger) -> Response {
+        switch error {
+        case let error as APIError:
+            return response(for: error)
+        case let error as HTTPError where error.status == .notFound:
+            return response(for: .routeNotFound)
+        default:
+            logger.error("unexpected error on \(request.method) \(request.uri.path): \(String(reflecting: error))")
+            return response(for: .unexpected)
+        }
+    }
+
+    private struct Envelope: Encodable {
+        let error = true
+        let code: Int
+        let message: String
+    }
+
+    static func response(for error: APIError) -> Response {
+        (try? jsonResponse(Envelope(code: error.code, message: error.message), status: error.status))
+            ?? Response(status: error.status)
+    }
+}
