@@ -16,22 +16,21 @@ struct RequestChain: RouterMiddleware {
     /// Whether each request is logged: only at `info` and below.
     let logsRequests: Bool
     let bodyLimit: BodyLimit
-    /// Nil when the journal keeps nothing.
-    let recorder: RequestRecorder?
+    let recorder: RequestRecorder
     let faults: FaultInjection
     let gate: RestoreGate
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = DispatchTime.now().uptimeNanoseconds
-        let logStart = logsRequests ? ContinuousClock.now : nil
         let response: Response
         do {
             response = try await answer(request, context: context, next: next)
         } catch {
             response = ErrorResponses.response(to: error, of: request, logger: context.logger)
         }
-        metrics.record(request, context, response.status, since: start)
-        if let logStart { RequestLog.write(request, response.status, since: logStart, to: context.logger) }
+        let nanoseconds = DispatchTime.now().uptimeNanoseconds - start
+        metrics.record(request, context, response.status, nanoseconds: nanoseconds)
+        if logsRequests { RequestLog.write(request, response.status, nanoseconds: nanoseconds, to: context.logger) }
         return response
     }
 
@@ -39,7 +38,7 @@ struct RequestChain: RouterMiddleware {
     private func answer(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var request = request
         try await bodyLimit.read(&request)
-        if let recorder, recorder.records(request) {
+        if recorder.records(request) {
             return try await recorder.recording(request) { request in try await admitted(request, context: context, next: next) }
         }
         return try await admitted(request, context: context, next: next)

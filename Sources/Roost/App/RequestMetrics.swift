@@ -16,11 +16,11 @@ struct RequestMetrics: Sendable {
         handles = Handles(factory: metrics.factory)
     }
 
-    /// Counts one answer, begun at `start` (`DispatchTime`'s nanoseconds).
-    func record(_ request: Request, _ context: RoostContext, _ status: HTTPResponse.Status, since start: UInt64) {
+    /// Counts one answer, which took `nanoseconds`.
+    func record(_ request: Request, _ context: RoostContext, _ status: HTTPResponse.Status, nanoseconds: UInt64) {
         let recorders = handles.recorders(route: context.endpointPath ?? "NotFound", method: request.method, status: status)
         recorders.requests.increment()
-        recorders.duration.recordNanoseconds(DispatchTime.now().uptimeNanoseconds - start)
+        recorders.duration.recordNanoseconds(nanoseconds)
     }
 
     /// The counter and timer of each route, method and status seen so far.

@@ -5,13 +5,13 @@ import Hummingbird
 /// scheduler. The only place that knows every feature.
 func buildRouter(_ parts: AppParts) -> (router: Router<RoostContext>, jobs: [any JobHandler]) {
     let router = Router(context: RoostContext.self)
-    // A layer that would have nothing to do on any request costs nothing: the request log
-    // below `info`, the journal when its size is 0.
+    // A layer that would have nothing to do on any request costs a check at most: the request
+    // log below `info`, the journal when its size is 0.
     router.add(middleware: RequestChain(
         metrics: RequestMetrics(metrics: parts.metrics),
         logsRequests: parts.settings.logLevel <= .info,
         bodyLimit: BodyLimit(maxSize: parts.settings.maxBodySize, maxUploadSize: parts.settings.maxUploadSize),
-        recorder: parts.emulator.journal.isOn ? RequestRecorder(journal: parts.emulator.journal, clock: parts.clock) : nil,
+        recorder: RequestRecorder(journal: parts.emulator.journal, clock: parts.clock),
         faults: parts.emulator.faults,
         gate: parts.snapshots.gate
     ))

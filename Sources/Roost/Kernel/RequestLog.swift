@@ -5,9 +5,8 @@ import Logging
 /// The request log (at `info`): one line per request, with its method, path, status and
 /// duration.
 enum RequestLog {
-    static func write(_ request: Request, _ status: HTTPResponse.Status, since start: ContinuousClock.Instant, to logger: Logger) {
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+    static func write(_ request: Request, _ status: HTTPResponse.Status, nanoseconds: UInt64, to logger: Logger) {
+        let milliseconds = Double(nanoseconds) / 1e6
         logger.info("\(request.method) \(request.uri.path) \(status.code) \(String(format: "%.1f", milliseconds))ms")
     }
 }
