@@ -68,7 +68,8 @@ struct Features {
         return []
     }
 
-    /// Channels of both kinds, with their metadata and meta counters.
+    /// Channels of both kinds, with their metadata and meta counters, and the job that deletes
+    /// large ones' messages.
     func channels() -> [any JobHandler] {
         GroupChannelRoutes(channels: groupChannels, files: parts.files).register(on: api.group("group_channels"))
         MyGroupChannelRoutes(channels: groupChannels).register(on: users)
@@ -76,7 +77,7 @@ struct Features {
         ChannelMetadataRoutes(
             metadata: ChannelMetadataService(database: parts.database, clock: parts.clock, events: parts.events)
         ).register(on: api)
-        return []
+        return [ChannelDeletion(database: parts.database).handler]
     }
 
     /// Bans, mutes, freezing, blocks, reports and the moderation filters.

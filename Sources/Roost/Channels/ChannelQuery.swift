@@ -180,6 +180,8 @@ struct ChannelQuery: Sendable {
 
         var conditions = Conditions()
         conditions.add("c.channel_type = ?", [type.rawValue])
+        // A channel being deleted has no members, so only lists of every channel meet it.
+        if membership == nil { conditions.add("c.deleted_at IS NULL") }
         addChannelConditions(to: &conditions)
         if let membership { addMembershipConditions(membership, to: &conditions) }
         if let userIDs = filter.membersExactlyIn { addExactMembers(userIDs, viewer: membership?.userRowID, to: &conditions) }

@@ -144,6 +144,52 @@ struct ChannelRepository: Sendable {
         try db.executeCached(sql: "DELETE FROM channels WHERE id = ?", arguments: [rowID])
     }
 
+    /// Whether the channel holds more than `count` messages; reads at most one more.
+    func hasMessages(moreThan count: Int, channelID: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT COUNT(*) > ? FROM (SELECT 1 FROM messages WHERE channel_id = ? LIMIT ?)"),
+            arguments: [count, channelID, count + 1]
+        ) ?? false
+    }
+
+    /// The tables whose rows belong to one channel, but for its messages: what a deletion takes
+    /// at once (`retire`). Members and participants come first, while the channel still has its
+    /// URL: their triggers record the past memberships under it.
+    static let ownedTables = [
+        "members", "participants", "operators", "typing", "channel_metadata", "channel_metacounters", "bans", "mutes",
+        "channel_push_preferences", "profanity_violations", "scheduled_messages", "pinned_messages", "polls",
+        "announcement_targets",
+    ]
+
+    /// Takes a channel out of every client's sight, leaving only its row and its messages for
+    /// `ChannelDeletion` to delete: every other row of its own goes, and it takes a URL no
+    /// request can name (a colon is no character of a channel URL) and frees its distinct key.
+    func retire(rowID: Int64, at time: Int64, in db: Database) throws {
+        for table in Self.ownedTables {
+            try db.execute(sql: "DELETE FROM \(table) WHERE channel_id = ?", arguments: [rowID])
+        }
+        try db.execute(
+            sql: "UPDATE channels SET channel_url = ?, distinct_key = NULL, deleted_at = ? WHERE id = ?",
+            arguments: ["deleted:\(rowID)", time, rowID]
+        )
+    }
+
+    /// Deletes messages by id, with what hangs off them (reactions, mentions, metadata).
+    func deleteMessages(_ ids: [Int64], in db: Database) throws {
+        guard !ids.isEmpty else { return }
+        let list = SQL.ValueList(ids)
+        try db.execute(sql: "DELETE FROM messages WHERE id IN (\(list.placeholders))", arguments: list.arguments)
+    }
+
+    /// Up to `limit` of the messages of a channel being deleted, oldest first, and whether the
+    /// channel is still being deleted (false once it is gone, or if it is no such channel).
+    func messagesToDelete(of rowID: Int64, limit: Int, in db: Database) throws -> (ids: [Int64], deleting: Bool) {
+        let deleting = try Bool.fetchOne(db, sql: "SELECT deleted_at IS NOT NULL FROM channels WHERE id = ?", arguments: [rowID]) ?? false
+        guard deleting else { return ([], false) }
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM messages WHERE channel_id = ? ORDER BY id LIMIT ?", arguments: [rowID, limit])
+        return (ids, true)
+    }
+
     /// One row of a channel list: the channel, the value it was sorted by (its last message's
     /// time or its metadata value; empty in other orders) and, in a user's own list, the
     /// user's membership of it.

@@ -14,8 +14,8 @@ struct ConsoleRepository: Sendable {
         func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
         return Totals(
             users: try count("SELECT COUNT(*) FROM users"),
-            groupChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'group_channels'"),
-            openChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'open_channels'"),
+            groupChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'group_channels' AND deleted_at IS NULL"),
+            openChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'open_channels' AND deleted_at IS NULL"),
             messages: try count("SELECT COUNT(*) FROM messages")
         )
     }

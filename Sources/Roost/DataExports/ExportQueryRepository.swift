@@ -52,8 +52,10 @@ struct ExportQueryRepository: Sendable {
         ).map { ($0["user_id"], $0["is_active"]) }
     }
 
-    /// Channel URLs in or out, channel custom types: on `c`, the channels table.
+    /// Channel URLs in or out, channel custom types: on `c`, the channels table. A channel being
+    /// deleted (`ChannelDeletion`) is gone already.
     private func addChannelFilters(_ request: ExportRequest, to conditions: inout Conditions) {
+        conditions.add("c.deleted_at IS NULL")
         if !request.channelURLs.isEmpty {
             let list = SQL.ValueList(request.channelURLs)
             conditions.add("c.channel_url IN (\(list.placeholders))", list.arguments)

@@ -300,7 +300,7 @@ struct GroupChannelService: Sendable {
             let channel = try channels.existing(.group, url: url, in: db)
             // Logged first: the members' past memberships end with it, so their streams carry it.
             try channelEvents.removed(channel, at: now, in: db)
-            try channels.delete(rowID: channel.rowID, in: db)
+            try ChannelDeletion(database: database).delete(channel, at: now, in: db)
         }
     }
 

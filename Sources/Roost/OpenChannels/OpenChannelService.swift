@@ -92,7 +92,7 @@ struct OpenChannelService: Sendable {
             payload.add("channel", EventChannel(channel: channel))
             // Logged first: the participants' past memberships end with it, so their streams carry it.
             try events.record(.openChannelRemove, payload, at: now, channelURL: channel.url, in: db)
-            try channels.delete(rowID: channel.rowID, in: db)
+            try ChannelDeletion(database: database).delete(channel, at: now, in: db)
         }
     }
 

@@ -32,12 +32,6 @@ struct ErasureRepository: Sendable {
         ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
     }
 
-    func deleteMessages(_ ids: [Int64], in db: Database) throws {
-        guard !ids.isEmpty else { return }
-        let list = SQL.ValueList(ids)
-        try db.execute(sql: "DELETE FROM messages WHERE id IN (\(list.placeholders))", arguments: list.arguments)
-    }
-
     /// The newest event now: the end of the range an erasure looks through.
     func lastEventSeq(in db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), 0) FROM events") ?? 0

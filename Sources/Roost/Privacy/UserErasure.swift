@@ -134,7 +134,7 @@ struct UserErasure: Sendable {
         case .advance(let next):
             return next
         case .messages(let doomed, let next):
-            try erasure.deleteMessages(doomed.map(\.id), in: db)
+            try channels.deleteMessages(doomed.map(\.id), in: db)
             let urls = doomed.compactMap { $0.file.flatMap { JSONColumn.decode(FileInfo.self, from: $0)?.url } }
             afterCommit.add { [files] in for url in urls { files.remove(url: url) } }
             return next

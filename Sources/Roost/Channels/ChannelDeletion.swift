@@ -1,0 +1,52 @@
+import GRDB
+
+/// Deletes channels of either kind without holding the one writer for long, however many
+/// messages they hold. A channel of a few messages goes whole in the write that deletes it. A
+/// larger one leaves every client's sight in that write (`ChannelRepository.retire`), and a job
+/// then deletes its messages a batch per write, and its row last. In one write, a channel of
+/// 100,000 messages held the writer 1.6 s, and other clients' sends fell to a sixth of their
+/// rate meanwhile (bench/RESULTS.md).
+struct ChannelDeletion: Sendable {
+    static let jobKind = "channel_deletion"
+    /// Messages deleted per write: a few milliseconds of the writer.
+    static let messagesPerStep = 500
+
+    let database: AppDatabase
+    private let channels = ChannelRepository()
+    private let jobs = ScheduledJobRepository()
+
+    /// Deletes `channel` inside the caller's transaction, after its removal event: whole, or
+    /// out of sight with its messages left to the job.
+    func delete(_ channel: ChannelRecord, at now: Int64, in db: Database) throws {
+        guard try channels.hasMessages(moreThan: Self.messagesPerStep, channelID: channel.rowID, in: db) else {
+            return try channels.delete(rowID: channel.rowID, in: db)
+        }
+        try channels.retire(rowID: channel.rowID, at: now, in: db)
+        try jobs.schedule(Self.jobKind, for: channel.rowID, at: now, in: db)
+    }
+
+    /// A step of the job, found on a snapshot: the next messages to delete, none when only the
+    /// row is left, or nil when the channel is no longer being deleted.
+    func nextStep(of job: ScheduledJob, at now: Int64) async throws -> [Int64]? {
+        guard let rowID = job.subjectID else { return nil }
+        let found = try await database.read { db in try channels.messagesToDelete(of: rowID, limit: Self.messagesPerStep, in: db) }
+        return found.deleting ? found.ids : nil
+    }
+
+    /// Deletes what `nextStep` found. Nothing adds messages to a channel out of sight, so once
+    /// none are left its row goes, with anything still hanging off it.
+    func run(_ job: ScheduledJob, _ step: [Int64]?, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
+        guard let step, let rowID = job.subjectID else { return .done }
+        guard !step.isEmpty else {
+            try channels.delete(rowID: rowID, in: db)
+            return .done
+        }
+        try channels.deleteMessages(step, in: db)
+        return .again(at: now, payload: job.payload)
+    }
+
+    /// The scheduler's handler of the job.
+    var handler: JobRunner {
+        JobRunner(kind: Self.jobKind, prepare: nextStep, run: run, discard: { _ in })
+    }
+}
