@@ -181,12 +181,13 @@ struct ChannelRepository: Sendable {
         try db.execute(sql: "DELETE FROM messages WHERE id IN (\(list.placeholders))", arguments: list.arguments)
     }
 
-    /// Up to `limit` of the messages of a channel being deleted, oldest first, and whether the
+    /// Up to `limit` of the messages of a channel being deleted, oldest first (in the index's
+    /// order: sorting by id alone sorted every message left at each step), and whether the
     /// channel is still being deleted (false once it is gone, or if it is no such channel).
     func messagesToDelete(of rowID: Int64, limit: Int, in db: Database) throws -> (ids: [Int64], deleting: Bool) {
         let deleting = try Bool.fetchOne(db, sql: "SELECT deleted_at IS NOT NULL FROM channels WHERE id = ?", arguments: [rowID]) ?? false
         guard deleting else { return ([], false) }
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM messages WHERE channel_id = ? ORDER BY id LIMIT ?", arguments: [rowID, limit])
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM messages WHERE channel_id = ? ORDER BY created_at, id LIMIT ?", arguments: [rowID, limit])
         return (ids, true)
     }
 

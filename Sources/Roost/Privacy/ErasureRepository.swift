@@ -22,7 +22,7 @@ struct ErasureRepository: Sendable {
 
     func messages(inChannel channelID: Int64, limit: Int, in db: Database) throws -> [DoomedMessage] {
         try Row.fetchAll(
-            db, sql: "SELECT id, file FROM messages WHERE channel_id = ? ORDER BY id LIMIT ?", arguments: [channelID, limit]
+            db, sql: "SELECT id, file FROM messages WHERE channel_id = ? ORDER BY created_at, id LIMIT ?", arguments: [channelID, limit]
         ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
     }
 

@@ -50,6 +50,39 @@ import Testing
         }
     }
 
+    /// A heavy job's batch is read in an index's order: a sort would sort every message left,
+    /// at every step of the job.
+    @Test func batchesOfDeletionsAreReadInAnIndexsOrder() async throws {
+        let file = TemporaryDatabase()
+        defer { file.remove() }
+        try await withServer(database: file) { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"user_ids": ["alice", "bob"], "channel_url": "room"}"#)
+        }
+        let database = try AppDatabase(path: file.path)
+        try await database.write { db in
+            let room = try Int64.fetchOne(db, sql: "SELECT id FROM channels WHERE channel_url = 'room'")!
+            try ChannelRepository().retire(rowID: room, at: 1, in: db)
+        }
+        let plans = try await database.read { db in
+            let alice = try UserRepository().existingRowID(of: "alice", in: db)
+            let room = try Int64.fetchOne(db, sql: "SELECT id FROM channels WHERE deleted_at IS NOT NULL")!
+            let statements = try Self.statements(in: db) {
+                _ = try ChannelRepository().messagesToDelete(of: room, limit: 500, in: db)
+                _ = try ErasureRepository().messages(inChannel: room, limit: 500, in: db)
+                _ = try ErasureRepository().messages(sentBy: alice, limit: 500, in: db)
+            }
+            return try statements.filter { $0.contains("FROM messages") }.map { sql in
+                (sql, try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String })
+            }
+        }
+        try await database.close()
+        #expect(plans.count == 3)
+        for (sql, plan) in plans {
+            #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(plan) for \(sql)")
+        }
+    }
+
     /// The statements `body` runs, with their arguments written in.
     private static func statements(in db: Database, _ body: () throws -> Void) throws -> [String] {
         final class Collected: @unchecked Sendable { var sql: [String] = [] }
