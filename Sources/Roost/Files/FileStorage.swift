@@ -87,6 +87,13 @@ struct FileStorage: Sendable {
         remove(fileID: parts[0])
     }
 
+    /// Deletes a file uploaded to Roost, named by its URL; a URL of anywhere else (a file
+    /// message may name any URL) deletes nothing, even one whose last parts look like ours.
+    func removeUpload(url: String) {
+        guard url.hasPrefix("\(baseURL)/files/\(applicationID)/") else { return }
+        remove(url: url)
+    }
+
     /// Deletes what is stored under a file id.
     func remove(fileID: String) {
         guard fileID.allSatisfy(\.isHexDigit), !fileID.isEmpty else { return }

@@ -57,7 +57,10 @@ struct MessageRoutes: Sendable {
     @Sendable func delete(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let type = try context.channelType()
         let url = try context.channelURL()
-        try await messages.delete(try context.messageID(), of: type, url, by: request.query.string("user_id"))
+        let deleteFiles = try request.query.bool("delete_files") ?? false
+        let file = try await messages.delete(try context.messageID(), of: type, url, by: request.query.string("user_id"))
+        // After the commit: a deletion that failed keeps its file.
+        if deleteFiles, let file { files.removeUpload(url: file.url) }
         return EmptyObject()
     }
 }

@@ -143,9 +143,11 @@ extension MessageService {
     }
 
     /// Removes a message; it stays in history as `is_removed` for those who ask for removed messages.
-    func delete(_ id: Int64, of type: ChannelType, _ url: String, by userID: String?) async throws {
+    /// Marks a message removed; answers its file, for a caller asked to delete that too.
+    @discardableResult
+    func delete(_ id: Int64, of type: ChannelType, _ url: String, by userID: String?) async throws -> FileInfo? {
         let now = clock.now
-        try await database.write { db in
+        return try await database.write { db in
             var (channel, record) = try lookup.existing(id, of: type, url, in: db)
             try checkEditor(userID, of: record, in: channel, in: db)
             record.isRemoved = true
@@ -160,6 +162,7 @@ extension MessageService {
                 )
             }
             try events.message(.delete, try assembler.message(record, in: channel, options: MessageViewOptions(), in: db), in: channel, at: now, in: db)
+            return record.file
         }
     }
 

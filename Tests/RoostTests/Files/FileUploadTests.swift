@@ -35,6 +35,42 @@ import Testing
         }
     }
 
+    /// `DELETE .../messages/{id}?delete_files=true` deletes the uploaded file too (Sendbird's
+    /// "Delete a message" page); without it the file stays, as on Sendbird.
+    @Test func deletingAMessageDeletesItsFileWhenAsked() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice"]}"#)
+            func sendFile() async throws -> (id: Int, path: String) {
+                let (body, contentType) = multipartForm(fields: [("message_type", "FILE"), ("user_id", "alice")], file: ("a.txt", "text/plain", "bytes"))
+                let reply = try await api.call(.post, "/v3/group_channels/chat/messages", body: body, headers: [.contentType: contentType])
+                let url = try #require(reply["file"]["url"].string)
+                return (try #require(reply["message_id"].int), String(url[url.range(of: "/files/")!.lowerBound...]))
+            }
+            func served(_ path: String) async throws -> HTTPResponse.Status {
+                try await api.client.execute(uri: path, method: .get).status
+            }
+            let kept = try await sendFile()
+            #expect(try await api.delete("/v3/group_channels/chat/messages/\(kept.id)").status == .ok)
+            #expect(try await served(kept.path) == .ok)
+
+            let dropped = try await sendFile()
+            expectError(try await api.delete("/v3/group_channels/chat/messages/\(dropped.id)?delete_files=perhaps"), code: 400104)
+            #expect(try await served(dropped.path) == .ok, "a refused deletion keeps the file")
+            #expect(try await api.delete("/v3/group_channels/chat/messages/\(dropped.id)?delete_files=true").status == .ok)
+            #expect(try await served(dropped.path) == .notFound)
+
+            // A file message naming the same URL as another's upload takes nothing of it.
+            let linked = try await api.post(
+                "/v3/group_channels/chat/messages",
+                #"{"message_type": "FILE", "user_id": "alice", "url": "https://example.com\#(kept.path)"}"#
+            )
+            let linkedID = try #require(linked["message_id"].int)
+            #expect(try await api.delete("/v3/group_channels/chat/messages/\(linkedID)?delete_files=true").status == .ok)
+            #expect(try await served(kept.path) == .ok)
+        }
+    }
+
     @Test func failedSendKeepsNoFileAndLimitsApply() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob")
