@@ -39,6 +39,9 @@ def test_followers_and_jobs_resume_after_kill_nine(server):
     for user_id in ["bob", "carol"]:
         assert call(base, "POST", f"/v3/users/{user_id}/push/gcm", {"gcm_reg_token": f"{user_id}-phone"})[0] == 200
     assert call(base, "POST", "/v3/group_channels", {"channel_url": "room", "user_ids": ["alice", "bob", "carol"]})[0] == 200
+    # A message before the first export: one that the scheduler ran before the first worker's
+    # send answered "no data", as it should.
+    assert call(base, "POST", "/v3/group_channels/room/messages", {"message_type": "MESG", "user_id": "alice", "message": "hello"})[0] == 200
 
     acknowledged = set()
     lock = threading.Lock()
