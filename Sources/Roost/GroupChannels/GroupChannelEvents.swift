@@ -22,10 +22,14 @@ struct GroupChannelEvents: Sendable {
         try autoMessages.post(.joined(userRowIDs), in: channel, at: time, in: db)
     }
 
-    /// Members who left of their own choice.
-    func left(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
+    /// Members who left through the leave routes: of their own choice, unless the request said
+    /// otherwise.
+    func left(
+        _ channel: ChannelRecord, _ userRowIDs: [Int64], reason: AutoEventMessages.LeaveReason = .leftByOwnChoice, at time: Int64,
+        in db: Database
+    ) throws {
         try log.recordMembershipEvent(.groupChannelLeave, "left_at", channel, userRowIDs, at: time, in: db)
-        try autoMessages.post(.left(userRowIDs, reason: .leftByOwnChoice), in: channel, at: time, in: db)
+        try autoMessages.post(.left(userRowIDs, reason: reason), in: channel, at: time, in: db)
     }
 
     func declined(_ channel: ChannelRecord, _ userRowID: Int64, at time: Int64, in db: Database) throws {

@@ -99,10 +99,21 @@ struct LeaveRequest: Decodable {
     var userIDs: [String]?
     var shouldLeaveAll: Bool?
     var shouldRemoveOperatorStatus: Bool?
+    /// Why they leave, as the leave's auto event message tells it: Sendbird's page spells the
+    /// values in lower case, its SDKs' models in upper case.
+    var reason: String?
 
     enum CodingKeys: String, CodingKey {
         case userIDs = "user_ids", shouldLeaveAll = "should_leave_all"
-        case shouldRemoveOperatorStatus = "should_remove_operator_status"
+        case shouldRemoveOperatorStatus = "should_remove_operator_status", reason
+    }
+
+    func leaveReason() throws -> AutoEventMessages.LeaveReason {
+        guard let reason else { return .leftByOwnChoice }
+        guard let known = AutoEventMessages.LeaveReason(rawValue: reason.uppercased()) else {
+            throw APIError.invalid("reason", "It must be one of admin_removed, admin_deleted, admin_deactivated, left_by_own_choice, channel_operator_removed.")
+        }
+        return known
     }
 }
 

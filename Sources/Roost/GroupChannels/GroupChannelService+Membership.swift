@@ -129,6 +129,7 @@ extension GroupChannelService {
 
     func leave(_ url: String, _ request: LeaveRequest) async throws {
         let now = clock.now
+        let reason = try request.leaveReason()
         try await database.write { db in
             var channel = try channels.existing(.group, url: url, in: db)
             let leavers: [Int64]
@@ -147,7 +148,7 @@ extension GroupChannelService {
                 try operators.remove(leavers, from: channel.rowID, in: db)
             }
             if !leavers.isEmpty { try membershipChanges.endDistinctness(of: &channel, in: db) }
-            try channelEvents.left(try channels.existing(rowID: channel.rowID, in: db), left, at: now, in: db)
+            try channelEvents.left(try channels.existing(rowID: channel.rowID, in: db), left, reason: reason, at: now, in: db)
         }
     }
 

@@ -247,13 +247,13 @@ struct MessageRepository: Sendable {
         try db.executeCached(
             sql: """
                 UPDATE messages SET message = ?, custom_type = ?, data = ?, mention_type = ?, is_removed = ?,
-                    sorted_metaarray = ?, translations = ?, updated_at = ?
+                    sorted_metaarray = ?, translations = ?, file = ?, updated_at = ?
                 WHERE id = ?
                 """,
             arguments: [
                 message.message, message.customType, message.data, message.mentionType.rawValue, message.isRemoved,
-                JSONColumn.encode(message.sortedMetaarray), JSONColumn.encode(message.translations), message.updatedAt,
-                message.id,
+                JSONColumn.encode(message.sortedMetaarray), JSONColumn.encode(message.translations), message.file.map(JSONColumn.encode),
+                message.updatedAt, message.id,
             ]
         )
     }

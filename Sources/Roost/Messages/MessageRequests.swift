@@ -72,10 +72,13 @@ struct UpdateMessageRequest: Decodable {
     var data: String?
     var mentionType: MentionType?
     var mentionedUserIDs: [String]?
+    /// A file message's new file URL (Sendbird's "Update a message" page lists it for file
+    /// messages only; other messages have no file to point elsewhere).
+    var url: String?
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id", message, customType = "custom_type", data, mentionType = "mention_type"
-        case mentionedUserIDs = "mentioned_user_ids"
+        case mentionedUserIDs = "mentioned_user_ids", url
     }
 }
 

@@ -112,10 +112,12 @@ extension MessageService {
         if let customType = request.customType, customType.count > MessageRules.maxCustomTypeLength {
             throw APIError.tooLong("custom_type", max: MessageRules.maxCustomTypeLength)
         }
+        if request.url?.isEmpty == true { throw APIError.invalid("url") }
         let now = clock.now
         return try await database.write { db in
             var (channel, record) = try lookup.existing(id, of: type, url, in: db)
             try checkEditor(request.userID, of: record, in: channel, in: db)
+            if let url = request.url { record.file?.url = url }
             if var message = request.message {
                 let limit = record.type == .admin ? MessageRules.maxAdminMessageLength : ChannelRules.maxLengthMessage
                 guard message.count <= limit else { throw APIError.tooLong("message", max: limit) }
@@ -142,8 +144,8 @@ extension MessageService {
         }
     }
 
-    /// Removes a message; it stays in history as `is_removed` for those who ask for removed messages.
-    /// Marks a message removed; answers its file, for a caller asked to delete that too.
+    /// Removes a message; it stays in history as `is_removed` for those who ask for removed
+    /// messages. Answers its file, for a caller asked to delete that too.
     @discardableResult
     func delete(_ id: Int64, of type: ChannelType, _ url: String, by userID: String?) async throws -> FileInfo? {
         let now = clock.now

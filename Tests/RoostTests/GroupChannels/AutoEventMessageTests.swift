@@ -89,4 +89,24 @@ import Testing
             #expect(try await api.get("/v3/group_channels/room?show_member=true")["member_count"] == 1)
         }
     }
+
+    /// `PUT .../leave` takes the reason its page lists (in either case), and its message tells it.
+    @Test func aLeaveTellsTheReasonItWasGiven() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob", "carol", "dave")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob", "carol", "dave"]}"#)
+            #expect(try await api.put(
+                "/v3/applications/settings/auto_event_message",
+                #"{"auto_event_message": {"user_leave": {"left_by_own_choice": true, "channel_operator_removed": true, "admin_removed": true}}}"#
+            ).status == .ok)
+            expectError(try await api.put("/v3/group_channels/room/leave", #"{"user_ids": ["bob"], "reason": "bored"}"#), code: 400111)
+            #expect(try await api.get("/v3/group_channels/room?show_member=true")["member_count"] == 4, "a refused leave leaves no one")
+            #expect(try await api.put("/v3/group_channels/room/leave", #"{"user_ids": ["bob"], "reason": "channel_operator_removed"}"#).status == .ok)
+            #expect(try await api.put("/v3/group_channels/room/leave", #"{"user_ids": ["carol"], "reason": "ADMIN_REMOVED"}"#).status == .ok)
+            #expect(try await api.put("/v3/group_channels/room/leave", #"{"user_ids": ["dave"]}"#).status == .ok)
+            let posted = try await messages(api, in: "room")
+            let reasons = try posted.map { try JSONDecoder().decode(JSONValue.self, from: Data(($0["data"].string ?? "").utf8))["reason"] }
+            #expect(reasons == ["CHANNEL_OPERATOR_REMOVED", "ADMIN_REMOVED", "LEFT_BY_OWN_CHOICE"])
+        }
+    }
 }

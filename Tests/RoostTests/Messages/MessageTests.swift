@@ -203,6 +203,28 @@ import Testing
         }
     }
 
+    /// A file message's update may point it at another file (Sendbird's "Update a message" page);
+    /// a text message has no file to point, and keeps none.
+    @Test func aFileMessagesUpdateMayMoveItsFile() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice"]}"#)
+            let sent = try await api.post(
+                "/v3/group_channels/chat/messages",
+                #"{"message_type": "FILE", "user_id": "alice", "url": "https://example.com/a.png", "file_name": "a.png"}"#
+            )
+            let id = try #require(sent["message_id"].int)
+            expectError(try await api.put("/v3/group_channels/chat/messages/\(id)", #"{"message_type": "FILE", "url": ""}"#), code: 400111)
+            let moved = try await api.put("/v3/group_channels/chat/messages/\(id)", #"{"message_type": "FILE", "url": "https://example.com/b.png"}"#)
+            #expect(moved["file"]["url"] == "https://example.com/b.png" && moved["file"]["name"] == "a.png", "\(moved)")
+            #expect(try await api.get("/v3/group_channels/chat/messages/\(id)")["file"]["url"] == "https://example.com/b.png")
+
+            let text = try await api.say("alice", "hello", in: "chat")["message_id"].int!
+            let updated = try await api.put("/v3/group_channels/chat/messages/\(text)", #"{"message_type": "MESG", "url": "https://example.com/c.png"}"#)
+            #expect(updated.status == .ok && updated["file"] == [:], "\(updated)")
+        }
+    }
+
     @Test func lastMessageAndUnreadCounts() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob", "carol")
