@@ -3,11 +3,12 @@ struct ChannelMember: JSONObject, Sendable {
     let user: UserSummary
     let state: MemberState
     let isOperator: Bool
-    let isMuted: Bool
+    /// Nil where it is not shown: a member list shows it only with `show_member_is_muted`.
+    let isMuted: Bool?
     /// With a viewing user: whether that user blocks this member, and whether this member blocks them.
     var blocking: (byMe: Bool, me: Bool)?
     /// What a member list adds on request: `show_read_receipt`, `show_delivery_receipt`,
-    /// `include_push_preference`.
+    /// `include_push_preference` (and `show_member_is_muted`, above).
     var readAt: Int64?
     var deliveredAt: Int64?
     var push: MemberPushSettings?
@@ -16,7 +17,7 @@ struct ChannelMember: JSONObject, Sendable {
         try EmbeddedUser(user: user).write(to: &fields)
         try fields.write("state", state.rawValue)
         try fields.write("role", isOperator ? "operator" : "")
-        try fields.write("is_muted", isMuted)
+        try fields.writeIfPresent("is_muted", isMuted)
         if let blocking {
             try fields.write("is_blocked_by_me", blocking.byMe)
             try fields.write("is_blocking_me", blocking.me)
@@ -36,4 +37,5 @@ struct MemberListDetails: Sendable {
     var readReceipt = false
     var deliveryReceipt = false
     var pushPreference = false
+    var muted = false
 }

@@ -77,7 +77,8 @@ struct GroupChannelRoutes: Sendable {
         let details = MemberListDetails(
             readReceipt: try query.bool("show_read_receipt") ?? false,
             deliveryReceipt: try query.bool("show_delivery_receipt") ?? false,
-            pushPreference: try query.bool("include_push_preference") ?? false
+            pushPreference: try query.bool("include_push_preference") ?? false,
+            muted: try query.bool("show_member_is_muted") ?? false
         )
         let page = try await channels.members(
             of: try context.pathParameter("channel_url"), try MemberListQuery(query), details: details,

@@ -202,7 +202,7 @@ extension GroupChannelService {
                 return rows.compactMap { row in
                     summaries[row.member.userRowID].map { user in
                         ChannelMember(
-                            user: user, state: row.member.state, isOperator: row.isOperator, isMuted: row.isMuted,
+                            user: user, state: row.member.state, isOperator: row.isOperator, isMuted: details.muted ? row.isMuted : nil,
                             blocking: relations.map { ($0.blocking.contains(user.rowID), $0.blockedBy.contains(user.rowID)) },
                             readAt: details.readReceipt ? row.member.lastReadAt : nil,
                             deliveredAt: details.deliveryReceipt ? row.member.deliveredAt : nil,
