@@ -52,6 +52,8 @@ struct SendMessageRequest: Codable {
     var pinMessage: Bool?
     /// A poll the (user) message carries.
     var pollID: Int64?
+    /// The answer shows the poll in full rather than its summary.
+    var includePollDetails: Bool?
 
     enum CodingKeys: String, CodingKey {
         case messageType = "message_type", userID = "user_id", message, customType = "custom_type", data
@@ -59,7 +61,7 @@ struct SendMessageRequest: Codable {
         case sortedMetaarray = "sorted_metaarray", createdAt = "created_at", dedupID = "dedup_id"
         case parentMessageID = "parent_message_id", url, fileName = "file_name", fileSize = "file_size"
         case fileType = "file_type", thumbnails, markAsRead = "mark_as_read", sendPush = "send_push"
-        case pinMessage = "pin_message", pollID = "poll_id"
+        case pinMessage = "pin_message", pollID = "poll_id", includePollDetails = "include_poll_details"
     }
 }
 

@@ -172,6 +172,10 @@ struct MessageService: Sendable {
             try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
             if let sender { try penalties.violation(by: sender, in: channel, at: now, in: db) }
         }
+        // The poll in full for the sender's answer only; its event carries the summary as ever.
+        if request.includePollDetails == true, poll != nil {
+            return try assembler.message(record, in: channel, options: MessageViewOptions(includePollDetails: true), in: db)
+        }
         return answer
     }
 

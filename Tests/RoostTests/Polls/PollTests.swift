@@ -81,4 +81,18 @@ import Testing
             #expect(after["poll"] == .null, "a deleted poll leaves its message")
         }
     }
+
+    /// A send may ask for its poll in full, as a read of the message may.
+    @Test func aSendMayAnswerWithThePollInFull() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
+            let poll = try await api.post("/v3/polls", #"{"title": "Dinner?", "options": ["soup"], "created_by": "alice"}"#)["id"].int ?? 0
+            let full = try await api.post(
+                "/v3/group_channels/room/messages",
+                #"{"message_type": "MESG", "user_id": "alice", "message": "and?", "poll_id": \#(poll), "include_poll_details": true}"#
+            )
+            #expect(full["poll"]["options"][0]["text"] == "soup" && full["poll"]["options"][0]["vote_count"] == 0, "\(full)")
+        }
+    }
 }
