@@ -45,6 +45,10 @@ struct SendMessageRequest: Codable {
     var fileSize: Int64?
     var fileType: String?
     var thumbnails: [String]?
+    /// Thumbnails one by one, as Sendbird's own description also takes them: after `thumbnails`.
+    var thumbnail1: String?
+    var thumbnail2: String?
+    var thumbnail3: String?
     var markAsRead: Bool?
     /// Whether members get a push notification: by default yes, but not for admin messages.
     var sendPush: Bool?
@@ -60,7 +64,7 @@ struct SendMessageRequest: Codable {
         case mentionType = "mention_type", mentionedUserIDs = "mentioned_user_ids", isSilent = "is_silent"
         case sortedMetaarray = "sorted_metaarray", createdAt = "created_at", dedupID = "dedup_id"
         case parentMessageID = "parent_message_id", url, fileName = "file_name", fileSize = "file_size"
-        case fileType = "file_type", thumbnails, markAsRead = "mark_as_read", sendPush = "send_push"
+        case fileType = "file_type", thumbnails, thumbnail1, thumbnail2, thumbnail3, markAsRead = "mark_as_read", sendPush = "send_push"
         case pinMessage = "pin_message", pollID = "poll_id", includePollDetails = "include_poll_details"
     }
 }
@@ -102,6 +106,11 @@ struct MigrationRequest: Decodable {
 }
 
 extension SendMessageRequest {
+    /// Every thumbnail URL given, in the list or one by one.
+    var allThumbnails: [String] {
+        (thumbnails ?? []) + [thumbnail1, thumbnail2, thumbnail3].compactMap { $0 }
+    }
+
     /// A file message's uploaded file: its URL, and its name, type and size unless given.
     mutating func attach(_ stored: FileStorage.StoredFile) {
         url = stored.url

@@ -313,7 +313,7 @@ extension NewMessage {
         self.init(
             channelID: channelID, type: type, senderRowID: sender, message: request.message ?? "",
             customType: request.customType ?? "", data: request.data ?? "", mentionType: request.mentionType ?? .users,
-            isSilent: request.isSilent ?? false, file: Self.file(of: request, as: type), thumbnails: request.thumbnails ?? [],
+            isSilent: request.isSilent ?? false, file: Self.file(of: request, as: type), thumbnails: request.allThumbnails,
             sortedMetaarray: request.sortedMetaarray?.items ?? [], dedupID: request.dedupID, createdAt: createdAt
         )
     }
