@@ -84,7 +84,7 @@ extension MemberListQuery {
         operatorFilter = try query.option("operator_filter", as: OperatorFilter.self) ?? .all
         stateFilter = try query.option("member_state_filter", as: StateFilter.self) ?? .all
         mutedFilter = try query.option("muted_member_filter", as: MutedFilter.self) ?? .all
-        activeFilter = try query.option("member_active_mode_filter", as: ActiveFilter.self) ?? .all
+        activeFilter = try query.option("member_active_mode_filter", as: ActiveFilter.self) ?? .activated
         nicknamePrefix = query.string("nickname_startswith")
         after = try query.pageRequest().after
     }

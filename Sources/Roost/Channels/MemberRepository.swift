@@ -15,7 +15,9 @@ struct MemberListQuery: Sendable {
     var operatorFilter = OperatorFilter.all
     var stateFilter = StateFilter.all
     var mutedFilter = MutedFilter.all
-    var activeFilter = ActiveFilter.all
+    /// Sendbird's description of `member_active_mode_filter`: deactivated members are left
+    /// out unless asked for.
+    var activeFilter = ActiveFilter.activated
     var nicknamePrefix: String?
     var after: PageCursor?
     /// The time mutes are judged at (Unix ms).
