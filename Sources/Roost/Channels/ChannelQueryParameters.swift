@@ -1,7 +1,9 @@
 /// Reading channel list filters and options from a query string.
 extension ChannelFilter {
     init(_ query: QueryParameters) throws(APIError) {
-        distinctMode = try query.option("distinct_mode", as: DistinctMode.self) ?? .all
+        // `is_distinct` is the filter `distinct_mode` replaced; Sendbird's description keeps both.
+        let legacyDistinct = try query.bool("is_distinct").map { $0 ? DistinctMode.distinct : .nondistinct }
+        distinctMode = try query.option("distinct_mode", as: DistinctMode.self) ?? legacyDistinct ?? .all
         publicMode = try query.option("public_mode", as: PublicMode.self) ?? .all
         superMode = try query.option("super_mode", as: SuperMode.self) ?? .all
         createdAfter = try query.int64("created_after")
