@@ -93,7 +93,7 @@ struct Message: ResponseEncodable, JSONObject, Sendable {
         try fields.write("parent_message_id", record.parentMessageID ?? 0)
         try fields.write("is_reply_to_channel", false)
         try fields.write("req_id", "")
-        try fields.write("require_auth", false)
+        try fields.write("require_auth", record.requireAuth)
         try fields.write("message_retention_hour", -1)
         if let file = record.file {
             try fields.write("file", file)

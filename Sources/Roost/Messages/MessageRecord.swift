@@ -51,12 +51,14 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
     var lastRepliedAt: Int64
     /// The poll a user message carries.
     var pollID: Int64?
+    /// A file message's `require_auth`, as sent.
+    var requireAuth: Bool
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent, is_removed, is_op_msg
         case parent_message_id, file, thumbnails, sorted_metaarray, translations, dedup_id, created_at, updated_at
-        case reply_count, last_replied_at, poll_id
+        case reply_count, last_replied_at, poll_id, require_auth
     }
 
     /// What a query selects to read messages: `SELECT \(MessageRecord.columns) FROM messages ...`.
@@ -85,5 +87,6 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
         replyCount = row[Columns.reply_count]
         lastRepliedAt = row[Columns.last_replied_at]
         pollID = row[Columns.poll_id]
+        requireAuth = row[Columns.require_auth]
     }
 }

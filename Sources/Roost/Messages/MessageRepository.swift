@@ -20,6 +20,7 @@ struct NewMessage {
     var pollID: Int64?
     /// The request's `send_push`; nil follows the message type.
     var sendPush: Bool?
+    var requireAuth = false
 }
 
 extension MessageRecord {
@@ -47,6 +48,7 @@ extension MessageRecord {
         replyCount = 0
         lastRepliedAt = 0
         pollID = new.pollID
+        requireAuth = new.requireAuth
     }
 }
 
@@ -93,14 +95,16 @@ struct MessageRepository: Sendable {
         try db.executeCached(
             sql: """
                 INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
-                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push,
+                    require_auth)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 message.channelID, message.type.rawValue, message.senderRowID, message.message, message.customType,
                 message.data, message.mentionType.rawValue, message.isSilent, message.isOperatorMessage,
                 message.parentMessageID, message.file.map(JSONColumn.encode), JSONColumn.encode(message.thumbnails),
                 JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt, message.pollID, message.sendPush,
+                message.requireAuth,
             ]
         )
         return MessageRecord(message, id: db.lastInsertedRowID)

@@ -49,6 +49,8 @@ struct SendMessageRequest: Codable {
     var thumbnail1: String?
     var thumbnail2: String?
     var thumbnail3: String?
+    /// A file message's: whether its file is for the uploader and the channel's members only.
+    var requireAuth: Bool?
     var markAsRead: Bool?
     /// Whether members get a push notification: by default yes, but not for admin messages.
     var sendPush: Bool?
@@ -64,7 +66,8 @@ struct SendMessageRequest: Codable {
         case mentionType = "mention_type", mentionedUserIDs = "mentioned_user_ids", isSilent = "is_silent"
         case sortedMetaarray = "sorted_metaarray", createdAt = "created_at", dedupID = "dedup_id"
         case parentMessageID = "parent_message_id", url, fileName = "file_name", fileSize = "file_size"
-        case fileType = "file_type", thumbnails, thumbnail1, thumbnail2, thumbnail3, markAsRead = "mark_as_read", sendPush = "send_push"
+        case fileType = "file_type", thumbnails, thumbnail1, thumbnail2, thumbnail3, requireAuth = "require_auth"
+        case markAsRead = "mark_as_read", sendPush = "send_push"
         case pinMessage = "pin_message", pollID = "poll_id", includePollDetails = "include_poll_details"
     }
 }

@@ -316,6 +316,7 @@ extension NewMessage {
             isSilent: request.isSilent ?? false, file: Self.file(of: request, as: type), thumbnails: request.allThumbnails,
             sortedMetaarray: request.sortedMetaarray?.items ?? [], dedupID: request.dedupID, createdAt: createdAt
         )
+        requireAuth = type == .file && request.requireAuth == true
     }
 
     private static func file(of request: SendMessageRequest, as type: MessageType) -> FileInfo? {

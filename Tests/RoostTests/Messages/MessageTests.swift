@@ -39,6 +39,11 @@ import Testing
                 "chat", #"{"message_type": "FILE", "user_id": "bob", "url": "https://x/dog.png", "thumbnail1": "https://x/1.png", "thumbnail2": "https://x/2.png"}"#
             )
             #expect(numbered["thumbnails"] == ["https://x/1.png", "https://x/2.png"], "thumbnails one by one, as Sendbird's description takes them")
+            #expect(numbered["require_auth"] == false)
+            let guarded = try await api.send("chat", #"{"message_type": "FILE", "user_id": "bob", "url": "https://x/key.png", "require_auth": true}"#)
+            #expect(guarded["require_auth"] == true)
+            #expect(try await api.get("/v3/group_channels/chat/messages/\(guarded["message_id"].int ?? 0)")["require_auth"] == true)
+            #expect(try await api.send("chat", #"{"message_type": "MESG", "user_id": "bob", "message": "hi", "require_auth": true}"#)["require_auth"] == false, "a text message has no file to guard")
             #expect((file["message_id"].int ?? 0) > firstID)
 
             let admin = try await api.send("chat", #"{"message_type": "ADMM", "message": "Maintenance at noon", "is_silent": true}"#)
@@ -48,7 +53,7 @@ import Testing
 
             let viewed = try await api.get("/v3/group_channels/chat/messages/\(firstID)?with_sorted_meta_array=true")
             #expect(viewed["sorted_metaarray"] == [["key": "k", "value": ["v"]]])
-            #expect(try await api.get("/v3/group_channels/chat/messages/total_count")["total"] == 4)
+            #expect(try await api.get("/v3/group_channels/chat/messages/total_count")["total"] == 6)
         }
     }
 
