@@ -115,7 +115,7 @@ def test_membership_invitations_and_operators(client, token):
 
     groups.start_typing_indicators("club", api_token=token, start_typing_indicators_request=StartTypingIndicatorsRequest(user_ids=["dave"]))
     groups.stop_typing_indicators("club", api_token=token, start_typing_indicators_request=StartTypingIndicatorsRequest(user_ids=["dave"]))
-    groups.leave_a_channel("club", api_token=token, leave_a_channel_request=LeaveAChannelRequest(user_ids=["dave"]))
+    groups.leave_a_channel("club", api_token=token, leave_a_channel_request=LeaveAChannelRequest(user_ids=["dave"], reason="ADMIN_REMOVED"))
     assert groups.check_if_member("club", "dave", api_token=token).is_member is False
     UserApi(client).leave_my_group_channels("carol", api_token=token, leave_my_group_channels_request=LeaveMyGroupChannelsRequest(custom_type=""))
     assert groups.check_if_member("club", "carol", api_token=token).state == "none"

@@ -44,7 +44,8 @@ struct MessageService: Sendable {
         try Self.check(request, as: messageType)
         let now = clock.now
         do {
-            return try await send(to: type, url, request, as: messageType, at: now)
+            let sent = try await send(to: type, url, request, as: messageType, at: now)
+            return try await withPollDetails(sent, asked: request.includePollDetails == true)
         } catch let error as APIError where error == .blockedByProfanityFilter || error == .blockedByDomainFilter {
             // The message is refused; the block is an event of its own.
             try await database.write { db in
@@ -64,6 +65,16 @@ struct MessageService: Sendable {
                 try events.rateLimitExceeded(by: sender, in: channel, at: now, in: db)
             }
             throw error
+        }
+    }
+
+    /// The poll in full, for the sender's answer only, read after the write rather than inside
+    /// it (its event carries the summary, as ever).
+    private func withPollDetails(_ sent: Message, asked: Bool) async throws -> Message {
+        guard asked, sent.poll != nil else { return sent }
+        return try await database.read { db in
+            let channel = try channels.existing(rowID: sent.record.channelID, in: db)
+            return try assembler.message(sent.record, in: channel, options: MessageViewOptions(includePollDetails: true), in: db)
         }
     }
 
@@ -171,10 +182,6 @@ struct MessageService: Sendable {
             try moderation.recordReplaced(id, by: sender, original: original, replaced: request.message ?? "", at: now, in: db)
             try events.profanityReplaced(answer, original: original, in: channel, at: now, in: db)
             if let sender { try penalties.violation(by: sender, in: channel, at: now, in: db) }
-        }
-        // The poll in full for the sender's answer only; its event carries the summary as ever.
-        if request.includePollDetails == true, poll != nil {
-            return try assembler.message(record, in: channel, options: MessageViewOptions(includePollDetails: true), in: db)
         }
         return answer
     }
