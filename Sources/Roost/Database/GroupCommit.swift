@@ -43,7 +43,11 @@ final class GroupCommit: Sendable {
     var waitingCount: Int { queue.withLock { $0.pending.count } }
 
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+        // While the disk is full every write is refused before it reaches SQLite: one small
+        // enough for log space SQLite already holds would otherwise go through while `/health`
+        // says Roost cannot write, and the client could not tell which answer to believe.
+        guard storage.isWritable else { throw APIError.outOfSpace }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let box = ResultBox<T>()
             enqueue(Job(
                 run: { db in box.value = try updates(db) },

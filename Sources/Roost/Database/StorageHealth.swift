@@ -6,9 +6,10 @@ import _NIOFileSystem
 
 /// Whether Roost can write. A write that fails for lack of disk space turns it off, and it
 /// stays off until the database's filesystem has at least `margin` more free space than it
-/// had then. A write success would not do: with the disk full, SQLite still fits a small write
-/// into log space it already holds while a larger one fails. `GET /health` reports it, so an
-/// operator can alert on a full disk while reads go on being answered.
+/// had then; meanwhile `GroupCommit` refuses every write. A write success would not do as the
+/// signal: with the disk full, SQLite still fits a small write into log space it already holds
+/// while a larger one fails. `GET /health` reports it, so an operator can alert on a full disk
+/// while reads go on being answered.
 final class StorageHealth: Sendable {
     enum Condition: Sendable, Equatable {
         case writable

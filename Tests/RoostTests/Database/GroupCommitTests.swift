@@ -90,4 +90,25 @@ import Testing
         let names = try await writer.read { try String.fetchAll($0, sql: "SELECT name FROM child ORDER BY rowid") }
         #expect(names == ["first", "after"])
     }
+
+    /// Once a write has failed for lack of disk space, the next is refused before it runs, even
+    /// one small enough to fit, until space comes free.
+    @Test func aFullDiskRefusesWritesBeforeTheyRun() async throws {
+        let writer = try DatabaseQueue()
+        try await writer.write { try $0.execute(sql: "CREATE TABLE scratch (value INTEGER)") }
+        let storage = StorageHealth(folder: NSTemporaryDirectory())
+        let commit = GroupCommit(writer: writer, storage: storage, metrics: NOOPMetricsHandler.instance)
+
+        #expect(storage.failure(for: DatabaseError(resultCode: .SQLITE_FULL)) == .outOfSpace)
+        let ran = Atomic<Bool>(false)
+        await #expect(throws: APIError.outOfSpace) {
+            try await commit.write { db in
+                ran.store(true, ordering: .relaxed)
+                try db.execute(sql: "INSERT INTO scratch VALUES (1)")
+            }
+        }
+        let bodyRan = ran.load(ordering: .relaxed)
+        #expect(!bodyRan)
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM scratch") } == 0)
+    }
 }
