@@ -136,7 +136,8 @@ struct UserErasure: Sendable {
         case .messages(let doomed, let next):
             try channels.deleteMessages(doomed.map(\.id), in: db)
             let urls = doomed.compactMap { $0.file.flatMap { JSONColumn.decode(FileInfo.self, from: $0)?.url } }
-            afterCommit.add { [files] in for url in urls { files.remove(url: url) } }
+            // A file message may name any URL: only Roost's own uploads are Roost's to delete.
+            afterCommit.add { [files] in for url in urls { files.removeUpload(url: url) } }
             return next
         case .channel(let channelID, let next):
             try channels.delete(rowID: channelID, in: db)

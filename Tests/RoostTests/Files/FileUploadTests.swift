@@ -71,6 +71,32 @@ import Testing
         }
     }
 
+    /// A GDPR deletion deletes the erased user's uploads, and nothing of another's upload that
+    /// one of their file messages merely names.
+    @Test func anErasureDeletesTheUsersUploadsOnly() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
+            func upload(by user: String) async throws -> String {
+                let (body, contentType) = multipartForm(fields: [("message_type", "FILE"), ("user_id", user)], file: ("a.txt", "text/plain", "bytes"))
+                let url = try #require(try await api.call(.post, "/v3/group_channels/chat/messages", body: body, headers: [.contentType: contentType])["file"]["url"].string)
+                return String(url[url.range(of: "/files/")!.lowerBound...])
+            }
+            let bobs = try await upload(by: "bob")
+            let alices = try await upload(by: "alice")
+            let linked = #"{"message_type": "FILE", "user_id": "alice", "url": "https://example.com\#(bobs)"}"#
+            #expect(try await api.post("/v3/group_channels/chat/messages", linked).status == .ok)
+
+            let request = try #require(try await api.post("/v3/privacy/gdpr", #"{"action": "delete", "user_ids": ["alice"]}"#)["request_id"].string)
+            for _ in 0..<100 where try await api.get("/v3/privacy/gdpr/\(request)")["status"] != "done" {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(try await api.get("/v3/privacy/gdpr/\(request)")["status"] == "done")
+            #expect(try await api.client.execute(uri: alices, method: .get).status == .notFound)
+            #expect(try await api.client.execute(uri: bobs, method: .get).status == .ok)
+        }
+    }
+
     @Test func failedSendKeepsNoFileAndLimitsApply() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob")
