@@ -152,6 +152,11 @@ struct ChannelRepository: Sendable {
         ) ?? false
     }
 
+    /// The condition on a row of `messages` that its channel is not being deleted: a deleted
+    /// channel's messages count for nothing from its deletion on, not only once
+    /// `ChannelDeletion` has taken the last of them.
+    static let messageOfLiveChannel = "channel_id NOT IN (SELECT id FROM channels WHERE deleted_at IS NOT NULL)"
+
     /// The tables whose rows belong to one channel, but for its messages: what a deletion takes
     /// at once (`retire`). Members and participants come first, while the channel still has its
     /// URL: their triggers record the past memberships under it.

@@ -16,7 +16,7 @@ struct ConsoleRepository: Sendable {
             users: try count("SELECT COUNT(*) FROM users"),
             groupChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'group_channels' AND deleted_at IS NULL"),
             openChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'open_channels' AND deleted_at IS NULL"),
-            messages: try count("SELECT COUNT(*) FROM messages")
+            messages: try count("SELECT COUNT(*) FROM messages WHERE \(ChannelRepository.messageOfLiveChannel)")
         )
     }
 

@@ -36,19 +36,20 @@ struct StatisticsRepository: Sendable {
         }
         let span: StatementArguments = [start, end]
         let daySpan: StatementArguments = [days.lowerBound, days.upperBound]
+        let sentMessages = "FROM messages WHERE created_at >= ? AND created_at < ? AND \(ChannelRepository.messageOfLiveChannel)"
         switch metric {
         case .messages:
-            return try count("SELECT COUNT(*) FROM messages WHERE created_at >= ? AND created_at < ?", span)
+            return try count("SELECT COUNT(*) \(sentMessages)", span)
         case .messagesPerUser:
-            let sent = try count("SELECT COUNT(*) FROM messages WHERE created_at >= ? AND created_at < ? AND sender_id IS NOT NULL", span)
-            let senders = try count("SELECT COUNT(DISTINCT sender_id) FROM messages WHERE created_at >= ? AND created_at < ?", span)
+            let sent = try count("SELECT COUNT(*) \(sentMessages) AND sender_id IS NOT NULL", span)
+            let senders = try count("SELECT COUNT(DISTINCT sender_id) \(sentMessages)", span)
             return senders == 0 ? 0 : (sent / senders * 100).rounded() / 100
         case .createdChannels:
-            return try count("SELECT COUNT(*) FROM channels WHERE created_at >= ? AND created_at < ?", span)
+            return try count("SELECT COUNT(*) FROM channels WHERE created_at >= ? AND created_at < ? AND deleted_at IS NULL", span)
         case .activeChannels:
-            return try count("SELECT COUNT(DISTINCT channel_id) FROM messages WHERE created_at >= ? AND created_at < ?", span)
+            return try count("SELECT COUNT(DISTINCT channel_id) \(sentMessages)", span)
         case .messageSenders:
-            return try count("SELECT COUNT(DISTINCT sender_id) FROM messages WHERE created_at >= ? AND created_at < ?", span)
+            return try count("SELECT COUNT(DISTINCT sender_id) \(sentMessages)", span)
         case .messageViewers:
             return try count("SELECT COUNT(DISTINCT user_id) FROM user_activity WHERE day >= ? AND day < ? AND viewed", daySpan)
         case .createdUsers:

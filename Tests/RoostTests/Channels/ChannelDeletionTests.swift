@@ -45,6 +45,14 @@ import Testing
             #expect(again.status == .ok && again["is_created"] == true, "\(again)")
             #expect(try await api.texts("/v3/group_channels/big-room/messages?message_ts=9999999999999&prev_limit=10").isEmpty)
             #expect(try await api.get("/v3/group_channels/big-room/metadata")["topic"] == .null)
+            // Its messages count for nothing from now on, in the console's totals and analytics.
+            let counted = try await DatabaseQueue(path: file.path).read { db in
+                (
+                    try ConsoleRepository().totals(in: db).messages,
+                    try StatisticsRepository().value(of: .messages, from: 0, to: .max, days: 0..<1, in: db)
+                )
+            }
+            #expect(counted == (0, 0))
 
             // The job deletes the rest, a batch a write, then the row.
             var waits = 0
