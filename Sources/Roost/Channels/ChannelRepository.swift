@@ -186,14 +186,28 @@ struct ChannelRepository: Sendable {
         try db.execute(sql: "DELETE FROM messages WHERE id IN (\(list.placeholders))", arguments: list.arguments)
     }
 
-    /// Up to `limit` of the messages of a channel being deleted, oldest first (in the index's
-    /// order: sorting by id alone sorted every message left at each step), and whether the
+    /// A message a deletion takes, with its uploaded file (JSON), if any.
+    struct DoomedMessage: Sendable {
+        let id: Int64
+        let file: String?
+    }
+
+    /// Up to `limit` of a channel's messages, oldest first: what a deletion of the channel takes
+    /// next. They are read in the index's order: sorting by id alone sorted every message left
+    /// at each step.
+    func oldestMessages(of channelID: Int64, limit: Int, in db: Database) throws -> [DoomedMessage] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, file FROM messages WHERE channel_id = ? ORDER BY created_at, id LIMIT ?"),
+            arguments: [channelID, limit]
+        ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
+    }
+
+    /// Up to `limit` of the messages of a channel being deleted, oldest first, and whether the
     /// channel is still being deleted (false once it is gone, or if it is no such channel).
     func messagesToDelete(of rowID: Int64, limit: Int, in db: Database) throws -> (ids: [Int64], deleting: Bool) {
         let deleting = try Bool.fetchOne(db, sql: "SELECT deleted_at IS NOT NULL FROM channels WHERE id = ?", arguments: [rowID]) ?? false
         guard deleting else { return ([], false) }
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM messages WHERE channel_id = ? ORDER BY created_at, id LIMIT ?", arguments: [rowID, limit])
-        return (ids, true)
+        return (try oldestMessages(of: rowID, limit: limit, in: db).map(\.id), true)
     }
 
     /// One row of a channel list: the channel, the value it was sorted by (its last message's

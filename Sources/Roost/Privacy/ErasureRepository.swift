@@ -3,12 +3,6 @@ import GRDB
 /// The reads and deletions of a GDPR erasure, a batch at a time. Every method runs inside the
 /// caller's transaction: the reads on a snapshot before a step, the deletions in its write.
 struct ErasureRepository: Sendable {
-    /// A message to delete, with its uploaded file (JSON), if any.
-    struct DoomedMessage: Sendable {
-        let id: Int64
-        let file: String?
-    }
-
     /// One group channel of the user's that the option deletes.
     func channel(of userRowID: Int64, all: Bool, in db: Database) throws -> Int64? {
         try Int64.fetchOne(
@@ -20,16 +14,10 @@ struct ErasureRepository: Sendable {
         )
     }
 
-    func messages(inChannel channelID: Int64, limit: Int, in db: Database) throws -> [DoomedMessage] {
-        try Row.fetchAll(
-            db, sql: "SELECT id, file FROM messages WHERE channel_id = ? ORDER BY created_at, id LIMIT ?", arguments: [channelID, limit]
-        ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
-    }
-
-    func messages(sentBy userRowID: Int64, limit: Int, in db: Database) throws -> [DoomedMessage] {
+    func messages(sentBy userRowID: Int64, limit: Int, in db: Database) throws -> [ChannelRepository.DoomedMessage] {
         try Row.fetchAll(
             db, sql: "SELECT id, file FROM messages WHERE sender_id = ? ORDER BY id LIMIT ?", arguments: [userRowID, limit]
-        ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
+        ).map { ChannelRepository.DoomedMessage(id: $0["id"], file: $0["file"]) }
     }
 
     /// The newest event now: the end of the range an erasure looks through.

@@ -63,7 +63,7 @@ struct UserErasure: Sendable {
     enum Step: Sendable {
         /// Nothing to delete here: go on to `Progress`.
         case advance(Progress)
-        case messages([ErasureRepository.DoomedMessage], then: Progress)
+        case messages([ChannelRepository.DoomedMessage], then: Progress)
         case channel(Int64, then: Progress)
         case events([Int64], then: Progress)
         /// The smaller tables, and the files made before that hold the user's id.
@@ -92,7 +92,7 @@ struct UserErasure: Sendable {
                 next.phase = .messages
                 return .advance(next)
             }
-            let doomed = try erasure.messages(inChannel: channel, limit: Self.messagesPerStep, in: db)
+            let doomed = try channels.oldestMessages(of: channel, limit: Self.messagesPerStep, in: db)
             return doomed.isEmpty ? .channel(channel, then: next) : .messages(doomed, then: next)
         case .messages:
             let doomed = try erasure.messages(sentBy: rowID, limit: Self.messagesPerStep, in: db)
