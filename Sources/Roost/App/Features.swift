@@ -65,7 +65,7 @@ struct Features {
             webhooks: WebhookService(database: database, events: parts.events, delivery: parts.delivery),
             applicationID: parts.settings.applicationID
         ).register(on: applications)
-        return []
+        return [UserDeletion(database: database, random: random).handler]
     }
 
     /// Channels of both kinds, with their metadata and meta counters, and the job that deletes

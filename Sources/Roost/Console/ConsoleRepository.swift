@@ -13,7 +13,7 @@ struct ConsoleRepository: Sendable {
     func totals(in db: Database) throws -> Totals {
         func count(_ sql: String) throws -> Int { try Int.fetchOne(db, sql: sql) ?? 0 }
         return Totals(
-            users: try count("SELECT COUNT(*) FROM users"),
+            users: try count("SELECT COUNT(*) FROM users WHERE deleted_at IS NULL"),
             groupChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'group_channels' AND deleted_at IS NULL"),
             openChannels: try count("SELECT COUNT(*) FROM channels WHERE channel_type = 'open_channels' AND deleted_at IS NULL"),
             messages: try count("SELECT COUNT(*) FROM messages WHERE \(ChannelRepository.messageOfLiveChannel)")

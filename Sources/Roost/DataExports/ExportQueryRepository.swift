@@ -41,7 +41,7 @@ struct ExportQueryRepository: Sendable {
     /// The users created in the range (only those named, when some are), in creation order.
     func users(_ request: ExportRequest, limit: Int, in db: Database) throws -> [(userID: String, isActive: Bool)] {
         var conditions = Conditions()
-        conditions.add("created_at >= ? AND created_at <= ?", [request.startTS, request.endTS])
+        conditions.add("created_at >= ? AND created_at <= ? AND deleted_at IS NULL", [request.startTS, request.endTS])
         if !request.userIDs.isEmpty {
             let list = SQL.ValueList(request.userIDs)
             conditions.add("user_id IN (\(list.placeholders))", list.arguments)

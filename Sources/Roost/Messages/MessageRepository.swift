@@ -299,6 +299,7 @@ struct MessageRepository: Sendable {
             db.cachedStatement(sql: """
                 SELECT parent_message_id, sender_id, COUNT(*) AS replies FROM messages
                 WHERE parent_message_id IN (\(list.placeholders)) AND sender_id IS NOT NULL AND is_removed = 0
+                    AND \(DeletedUserRepository.messageOfLiveSender)
                 GROUP BY parent_message_id, sender_id ORDER BY replies DESC, MIN(id)
                 """),
             arguments: list.arguments

@@ -37,23 +37,24 @@ struct StatisticsRepository: Sendable {
         let span: StatementArguments = [start, end]
         let daySpan: StatementArguments = [days.lowerBound, days.upperBound]
         let sentMessages = "FROM messages WHERE created_at >= ? AND created_at < ? AND \(ChannelRepository.messageOfLiveChannel)"
+        let sentByUsers = "\(sentMessages) AND sender_id IS NOT NULL AND \(DeletedUserRepository.messageOfLiveSender)"
         switch metric {
         case .messages:
             return try count("SELECT COUNT(*) \(sentMessages)", span)
         case .messagesPerUser:
-            let sent = try count("SELECT COUNT(*) \(sentMessages) AND sender_id IS NOT NULL", span)
-            let senders = try count("SELECT COUNT(DISTINCT sender_id) \(sentMessages)", span)
+            let sent = try count("SELECT COUNT(*) \(sentByUsers)", span)
+            let senders = try count("SELECT COUNT(DISTINCT sender_id) \(sentByUsers)", span)
             return senders == 0 ? 0 : (sent / senders * 100).rounded() / 100
         case .createdChannels:
             return try count("SELECT COUNT(*) FROM channels WHERE created_at >= ? AND created_at < ? AND deleted_at IS NULL", span)
         case .activeChannels:
             return try count("SELECT COUNT(DISTINCT channel_id) \(sentMessages)", span)
         case .messageSenders:
-            return try count("SELECT COUNT(DISTINCT sender_id) \(sentMessages)", span)
+            return try count("SELECT COUNT(DISTINCT sender_id) \(sentByUsers)", span)
         case .messageViewers:
             return try count("SELECT COUNT(DISTINCT user_id) FROM user_activity WHERE day >= ? AND day < ? AND viewed", daySpan)
         case .createdUsers:
-            return try count("SELECT COUNT(*) FROM users WHERE created_at >= ? AND created_at < ?", span)
+            return try count("SELECT COUNT(*) FROM users WHERE created_at >= ? AND created_at < ? AND deleted_at IS NULL", span)
         case .deactivatedUsers:
             return try count("SELECT COALESCE(SUM(count), 0) FROM user_departures WHERE kind = 'deactivated' AND day >= ? AND day < ?", daySpan)
         case .deletedUsers:

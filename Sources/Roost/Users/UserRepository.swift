@@ -90,6 +90,7 @@ struct UserRepository: Sendable {
     /// One page of users in creation order, after the row id of the previous page's last user.
     func page(_ filter: UserFilter, after: Int64?, limit: Int, in db: Database) throws -> [(rowID: Int64, user: User)] {
         var conditions = Conditions()
+        conditions.add("users.deleted_at IS NULL")
         if let after {
             conditions.add("users.id > ?", [after])
         }
@@ -304,7 +305,8 @@ struct UserRepository: Sendable {
         guard !unknown.isEmpty else { return summaries }
         let list = SQL.ValueList(unknown)
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT \(Self.usersSummaryColumns) FROM users WHERE id IN (\(list.placeholders))"),
+            // A user being deleted shows as no user, as once their row is gone.
+            db.cachedStatement(sql: "SELECT \(Self.usersSummaryColumns) FROM users WHERE id IN (\(list.placeholders)) AND deleted_at IS NULL"),
             arguments: list.arguments
         )
         while let row = try rows.next() {

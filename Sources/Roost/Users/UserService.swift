@@ -93,8 +93,9 @@ struct UserService: Sendable {
     func delete(_ userID: String) async throws {
         let now = clock.now
         try await database.write { db in
-            try departures.userDeleting(try users.existingRowID(of: userID, in: db), at: now, in: db)
-            try users.delete(userID, in: db)
+            let rowID = try users.existingRowID(of: userID, in: db)
+            try departures.userDeleting(rowID, at: now, in: db)
+            try UserDeletion(database: database, random: random).delete(rowID: rowID, at: now, in: db)
             try UserActivityRepository().recordDeparture(.deleted, at: now, in: db)
         }
     }

@@ -63,20 +63,23 @@ import Testing
         try await database.write { db in
             let room = try Int64.fetchOne(db, sql: "SELECT id FROM channels WHERE channel_url = 'room'")!
             try ChannelRepository().retire(rowID: room, at: 1, in: db)
+            try DeletedUserRepository().retire(rowID: try UserRepository().existingRowID(of: "bob", in: db), token: "0", at: 1, in: db)
         }
         let plans = try await database.read { db in
             let alice = try UserRepository().existingRowID(of: "alice", in: db)
             let room = try Int64.fetchOne(db, sql: "SELECT id FROM channels WHERE deleted_at IS NOT NULL")!
+            let bob = try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE deleted_at IS NOT NULL")!
             let statements = try Self.statements(in: db) {
                 _ = try ChannelRepository().messagesToDelete(of: room, limit: 500, in: db)
                 _ = try ErasureRepository().messages(sentBy: alice, limit: 500, in: db)
+                _ = try DeletedUserRepository().messagesToUnlink(from: bob, limit: 500, in: db)
             }
             return try statements.filter { $0.contains("FROM messages") }.map { sql in
                 (sql, try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String })
             }
         }
         try await database.close()
-        #expect(plans.count == 2)
+        #expect(plans.count == 3)
         for (sql, plan) in plans {
             #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(plan) for \(sql)")
         }
