@@ -1,6 +1,6 @@
 """Crash safety of what runs beside the requests: the search index and the push outbox, which
 follow the sends after they commit, and the heavy jobs (an export, a GDPR deletion, an
-announcement, a channel deletion), which run a step at a time.
+announcement, a channel's deletion, a user's deletion), which run a step at a time.
 
 Each round sends messages from several clients while the jobs run, kills the server with
 SIGKILL at a random moment, and starts it again on the same file. After the last round every
@@ -70,6 +70,18 @@ def test_followers_and_jobs_resume_after_kill_nine(server):
             assert call(base, "POST", f"/v3/migration/{gone}", {"messages": messages})[0] == 200
         assert call(base, "DELETE", f"/v3/group_channels/{gone}")[0] == 200
         assert call(base, "GET", f"/v3/group_channels/{gone}")[0] == 400
+        # A user who sent as many, deleted this round: their messages stay, without a sender.
+        leaving = f"leaving{round_number}"
+        call(base, "POST", "/v3/users", {"user_id": leaving, "nickname": leaving, "profile_url": ""})
+        assert call(base, "POST", "/v3/group_channels", {"channel_url": f"{leaving}-room", "user_ids": [leaving, "alice"]})[0] == 200
+        for batch in range(7):
+            messages = [
+                {"message_type": "MESG", "user_id": leaving, "message": f"leaving {batch} {index}", "timestamp": now - 30_000 + batch * 100 + index}
+                for index in range(100)
+            ]
+            assert call(base, "POST", f"/v3/migration/{leaving}-room", {"messages": messages})[0] == 200
+        assert call(base, "DELETE", f"/v3/users/{leaving}")[0] == 200
+        assert call(base, "GET", f"/v3/users/{leaving}")[0] == 400
         jobs["exports"].append(call(base, "POST", "/v3/export/messages", {
             "start_ts": now - 86_400_000, "end_ts": now + 600_000, "channel_urls": ["room"],
         })[1]["request_id"])
@@ -116,14 +128,16 @@ def test_followers_and_jobs_resume_after_kill_nine(server):
     for unique_id in jobs["announcements"]:
         wait(base, f"/v3/announcements/{unique_id}", "status", {"completed"})
 
-    # The deleted channels' jobs take the last of their messages, then their rows.
+    # The deleted channels' and users' jobs take the last of their messages, then their rows.
     deadline = time.monotonic() + 60
     while True:
         with sqlite3.connect(f"file:{server.database}?mode=ro", uri=True) as reader:
-            deleting = reader.execute("SELECT COUNT(*) FROM channels WHERE deleted_at IS NOT NULL").fetchone()[0]
+            deleting = reader.execute(
+                "SELECT (SELECT COUNT(*) FROM channels WHERE deleted_at IS NOT NULL) + (SELECT COUNT(*) FROM users WHERE deleted_at IS NOT NULL)"
+            ).fetchone()[0]
         if deleting == 0:
             break
-        assert time.monotonic() < deadline, f"{deleting} channel deletions never finished"
+        assert time.monotonic() < deadline, f"{deleting} deletions never finished"
         time.sleep(0.1)
 
     # Search finds every acknowledged message (it waits for the index to catch up).
@@ -158,6 +172,8 @@ def test_followers_and_jobs_resume_after_kill_nine(server):
     assert database.execute("SELECT COUNT(*) FROM messages m JOIN users u ON u.id = m.sender_id WHERE u.user_id LIKE 'doomed%'").fetchone()[0] == 0
     assert database.execute("SELECT COUNT(*) FROM messages WHERE message LIKE 'gone %'").fetchone()[0] == 0
     assert database.execute("SELECT COUNT(*) FROM channels WHERE channel_url LIKE 'gone-room-%'").fetchone()[0] == 0
+    assert database.execute("SELECT COUNT(*), COUNT(sender_id) FROM messages WHERE message LIKE 'leaving %'").fetchone() == (700 * ROUNDS, 0)
+    assert database.execute("SELECT COUNT(*) FROM users WHERE user_id LIKE 'leaving%' OR deleted_at IS NOT NULL").fetchone()[0] == 0
     # No file that nothing refers to: each folder under the uploads is linked by a row.
     linked = set()
     for (url,) in database.execute(

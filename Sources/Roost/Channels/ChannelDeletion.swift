@@ -25,28 +25,17 @@ struct ChannelDeletion: Sendable {
         try jobs.schedule(Self.jobKind, for: channel.rowID, at: now, in: db)
     }
 
-    /// A step of the job, found on a snapshot: the next messages to delete, none when only the
-    /// row is left, or nil when the channel is no longer being deleted.
-    func nextStep(of job: ScheduledJob, at now: Int64) async throws -> [Int64]? {
-        guard let rowID = job.subjectID else { return nil }
-        let found = try await database.read { db in try channels.messagesToDelete(of: rowID, limit: Self.messagesPerStep, in: db) }
-        return found.deleting ? found.ids : nil
-    }
-
-    /// Deletes what `nextStep` found. Nothing adds messages to a channel out of sight, so once
-    /// none are left its row goes, with anything still hanging off it.
-    func run(_ job: ScheduledJob, _ step: [Int64]?, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
-        guard let step, let rowID = job.subjectID else { return .done }
-        guard !step.isEmpty else {
-            try channels.delete(rowID: rowID, in: db)
-            return .done
-        }
-        try channels.deleteMessages(step, in: db)
-        return .again(at: now, payload: job.payload)
-    }
-
     /// The scheduler's handler of the job.
     var handler: JobRunner {
-        JobRunner(kind: Self.jobKind, prepare: nextStep, run: run, discard: { _ in })
+        let channels = self.channels
+        return RetiredRowJob(
+            kind: Self.jobKind, database: database,
+            nextBatch: { rowID, db in
+                let found = try channels.messagesToDelete(of: rowID, limit: Self.messagesPerStep, in: db)
+                return (found.ids, found.deleting)
+            },
+            take: { ids, _, db in try channels.deleteMessages(ids, in: db) },
+            deleteRow: { rowID, db in try channels.delete(rowID: rowID, in: db) }
+        ).handler
     }
 }

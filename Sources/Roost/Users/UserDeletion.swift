@@ -4,8 +4,9 @@ import GRDB
 /// user of a few messages goes whole in the write that deletes them. Otherwise the user leaves
 /// every client's sight in that write (`DeletedUserRepository.retire`), and a job then leaves
 /// their messages without a sender a batch per write, as the foreign key does, and deletes the
-/// row last. In one write, a user of 100,000 messages held the writer 0.4 to 0.6 s (each message
-/// row rewritten, with its index entry and revision trigger).
+/// row last. In one write, a user of 100,000 messages held the writer 1.3 s on a slow day, and
+/// other clients' sends stopped (p99 4.8 s); as a job they kept 81% of their rate, p99 23 ms
+/// (bench/RESULTS.md).
 struct UserDeletion: Sendable {
     static let jobKind = "user_deletion"
     /// Messages unlinked per write: a few milliseconds of the writer.
@@ -26,28 +27,17 @@ struct UserDeletion: Sendable {
         try jobs.schedule(Self.jobKind, for: rowID, at: now, in: db)
     }
 
-    /// A step of the job, found on a snapshot: the next messages to unlink, none when only the
-    /// row is left, or nil when the user is no longer being deleted.
-    func nextStep(of job: ScheduledJob, at now: Int64) async throws -> [Int64]? {
-        guard let rowID = job.subjectID else { return nil }
-        let found = try await database.read { db in try deleted.messagesToUnlink(from: rowID, limit: Self.messagesPerStep, in: db) }
-        return found.deleting ? found.ids : nil
-    }
-
-    /// Unlinks what `nextStep` found. Nothing links new messages to a user out of sight, so once
-    /// none are left the row goes.
-    func run(_ job: ScheduledJob, _ step: [Int64]?, at now: Int64, in db: Database, afterCommit: AfterCommit) throws -> JobOutcome {
-        guard let step, let rowID = job.subjectID else { return .done }
-        guard !step.isEmpty else {
-            try deleted.delete(rowID: rowID, in: db)
-            return .done
-        }
-        try deleted.unlink(step, from: rowID, in: db)
-        return .again(at: now, payload: job.payload)
-    }
-
     /// The scheduler's handler of the job.
     var handler: JobRunner {
-        JobRunner(kind: Self.jobKind, prepare: nextStep, run: run, discard: { _ in })
+        let deleted = self.deleted
+        return RetiredRowJob(
+            kind: Self.jobKind, database: database,
+            nextBatch: { rowID, db in
+                let found = try deleted.messagesToUnlink(from: rowID, limit: Self.messagesPerStep, in: db)
+                return (found.ids, found.deleting)
+            },
+            take: { ids, rowID, db in try deleted.unlink(ids, from: rowID, in: db) },
+            deleteRow: { rowID, db in try deleted.delete(rowID: rowID, in: db) }
+        ).handler
     }
 }
