@@ -30,10 +30,7 @@ struct ChannelDeletion: Sendable {
         let channels = self.channels
         return RetiredRowJob(
             kind: Self.jobKind, database: database,
-            nextBatch: { rowID, db in
-                let found = try channels.messagesToDelete(of: rowID, limit: Self.messagesPerStep, in: db)
-                return (found.ids, found.deleting)
-            },
+            nextBatch: { rowID, db in try channels.messagesToDelete(of: rowID, limit: Self.messagesPerStep, in: db) },
             take: { ids, _, db in try channels.deleteMessages(ids, in: db) },
             deleteRow: { rowID, db in try channels.delete(rowID: rowID, in: db) }
         ).handler

@@ -202,12 +202,12 @@ struct ChannelRepository: Sendable {
         ).map { DoomedMessage(id: $0["id"], file: $0["file"]) }
     }
 
-    /// Up to `limit` of the messages of a channel being deleted, oldest first, and whether the
-    /// channel is still being deleted (false once it is gone, or if it is no such channel).
-    func messagesToDelete(of rowID: Int64, limit: Int, in db: Database) throws -> (ids: [Int64], deleting: Bool) {
+    /// Up to `limit` of the messages of a channel being deleted, oldest first; nil once it is
+    /// no longer being deleted (it is gone, or it is no such channel).
+    func messagesToDelete(of rowID: Int64, limit: Int, in db: Database) throws -> [Int64]? {
         let deleting = try Bool.fetchOne(db, sql: "SELECT deleted_at IS NOT NULL FROM channels WHERE id = ?", arguments: [rowID]) ?? false
-        guard deleting else { return ([], false) }
-        return (try oldestMessages(of: rowID, limit: limit, in: db).map(\.id), true)
+        guard deleting else { return nil }
+        return try oldestMessages(of: rowID, limit: limit, in: db).map(\.id)
     }
 
     /// One row of a channel list: the channel, the value it was sorted by (its last message's

@@ -4,9 +4,8 @@ import GRDB
 /// every client's sight already, and what still hangs off it (its messages) goes a batch per
 /// write, paced by the scheduler like every heavy job, then the row itself.
 struct RetiredRowJob: Sendable {
-    /// The next batch, read on a snapshot, and whether the row is still being deleted (false
-    /// once it is gone).
-    typealias NextBatch = @Sendable (_ rowID: Int64, _ db: Database) throws -> (ids: [Int64], retired: Bool)
+    /// The next batch, read on a snapshot; nil once the row is no longer being deleted (it is gone).
+    typealias NextBatch = @Sendable (_ rowID: Int64, _ db: Database) throws -> [Int64]?
 
     let kind: String
     let database: AppDatabase
@@ -20,8 +19,7 @@ struct RetiredRowJob: Sendable {
     /// the row is no longer being deleted.
     private func nextStep(of job: ScheduledJob, at now: Int64) async throws -> [Int64]? {
         guard let rowID = job.subjectID else { return nil }
-        let found = try await database.read { db in try nextBatch(rowID, db) }
-        return found.retired ? found.ids : nil
+        return try await database.read { db in try nextBatch(rowID, db) }
     }
 
     /// Takes what `nextStep` found. Nothing adds to a row out of sight, so once nothing is left

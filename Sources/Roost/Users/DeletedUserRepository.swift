@@ -63,16 +63,15 @@ struct DeletedUserRepository: Sendable {
     }
 
     /// Up to `limit` of the messages still linked to a user being deleted, in the sender
-    /// index's order, and whether the user is still being deleted (false once the row is gone).
-    func messagesToUnlink(from userRowID: Int64, limit: Int, in db: Database) throws -> (ids: [Int64], deleting: Bool) {
+    /// index's order; nil once the user is no longer being deleted (the row is gone).
+    func messagesToUnlink(from userRowID: Int64, limit: Int, in db: Database) throws -> [Int64]? {
         let deleting = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT deleted_at IS NOT NULL FROM users WHERE id = ?"), arguments: [userRowID]
         ) ?? false
-        guard deleting else { return ([], false) }
-        let ids = try Int64.fetchAll(
+        guard deleting else { return nil }
+        return try Int64.fetchAll(
             db.cachedStatement(sql: "SELECT id FROM messages WHERE sender_id = ? ORDER BY id LIMIT ?"), arguments: [userRowID, limit]
         )
-        return (ids, true)
     }
 
     /// Leaves these messages of the user without a sender, as deleting the user would.

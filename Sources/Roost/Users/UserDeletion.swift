@@ -32,10 +32,7 @@ struct UserDeletion: Sendable {
         let deleted = self.deleted
         return RetiredRowJob(
             kind: Self.jobKind, database: database,
-            nextBatch: { rowID, db in
-                let found = try deleted.messagesToUnlink(from: rowID, limit: Self.messagesPerStep, in: db)
-                return (found.ids, found.deleting)
-            },
+            nextBatch: { rowID, db in try deleted.messagesToUnlink(from: rowID, limit: Self.messagesPerStep, in: db) },
             take: { ids, rowID, db in try deleted.unlink(ids, from: rowID, in: db) },
             deleteRow: { rowID, db in try deleted.delete(rowID: rowID, in: db) }
         ).handler

@@ -13,7 +13,9 @@ import Testing
         let queue = try DatabaseQueue(path: file.path)
         return try queue.read { db in
             let users = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE deleted_at IS NOT NULL") ?? 0
-            let linked = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM messages WHERE \(DeletedUserRepository.messageOfLiveSender) IS NOT 1") ?? 0
+            let linked = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM messages WHERE sender_id IN (SELECT id FROM users WHERE deleted_at IS NOT NULL)"
+            ) ?? 0
             let jobs = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM scheduled_jobs WHERE kind = ?", arguments: [UserDeletion.jobKind]) ?? 0
             return (users, linked, jobs)
         }
