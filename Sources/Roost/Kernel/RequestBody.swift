@@ -66,6 +66,7 @@ extension Request {
         _ type: Body.Type, boundary: String, filePart: String = "file"
     ) async throws -> (Body, MultipartPart?) {
         let bytes = try await body.collect(upTo: .max)
+        guard !MultipartHeaderNames.holdNonASCII(bytes, boundary: boundary) else { throw APIError.unreadableForm }
         do {
             let fields = try FormDataDecoder().decode(Body.self, from: bytes, boundary: boundary)
             return (fields, try Self.part(named: filePart, in: bytes, boundary: boundary))
@@ -74,7 +75,7 @@ extension Request {
         } catch let error as DecodingError {
             throw APIError(decoding: error)
         } catch {
-            throw APIError.invalid("multipart/form-data", "The form could not be read.")
+            throw APIError.unreadableForm
         }
     }
 
@@ -117,6 +118,8 @@ extension Request {
 }
 
 extension APIError {
+    static let unreadableForm = APIError.invalid("multipart/form-data", "The form could not be read.")
+
     /// A well-formed number that its field cannot hold; Foundation's decoder does not say which field.
     static let numberOutOfRange = APIError(
         code: 400111, message: "Invalid value: a number in the request is not a whole number its field can hold."
