@@ -66,7 +66,7 @@ extension Request {
         _ type: Body.Type, boundary: String, filePart: String = "file"
     ) async throws -> (Body, MultipartPart?) {
         let bytes = try await body.collect(upTo: .max)
-        guard !MultipartHeaderNames.holdNonASCII(bytes, boundary: boundary) else { throw APIError.unreadableForm }
+        guard !FormPrecheck.wouldStopParser(bytes, boundary: boundary) else { throw APIError.unreadableForm }
         do {
             let fields = try FormDataDecoder().decode(Body.self, from: bytes, boundary: boundary)
             return (fields, try Self.part(named: filePart, in: bytes, boundary: boundary))

@@ -1,23 +1,29 @@
 import NIOCore
 
-/// MultipartKit 4.7.1 (the newest the package mirror has) looks up each byte of a part's
-/// header names in a table of 128 entries, and a byte of 0x80 or more there stops the whole
-/// process: one request could take the server down (found by fuzzing `POST /v3/users` with a
-/// form). Such a form is refused before the parser sees it.
-enum MultipartHeaderNames {
+/// The forms MultipartKit 4.7.1 (the newest the package mirror has) stops the whole process on
+/// instead of throwing, found by fuzzing: one such request took the server down. They are
+/// refused before the parser sees them.
+/// - An empty boundary fails the parser's precondition.
+/// - A byte of 0x80 or more in a part's header name indexes past its table of 128 entries.
+enum FormPrecheck {
     private static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n"), colon = UInt8(ascii: ":")
 
+    /// Whether MultipartKit's parser would stop the process on this form.
+    static func wouldStopParser(_ bytes: ByteBuffer, boundary: String) -> Bool {
+        boundary.isEmpty || headerNamesHoldNonASCII(bytes, boundary: boundary)
+    }
+
     /// Whether a header name in any part holds a byte outside ASCII. Every `--boundary`
-    /// followed by a line break is taken as the start of a part's headers: the parser starts
-    /// headers at fewer places than that (never inside a part's body), so nothing it would
-    /// read is missed.
-    static func holdNonASCII(_ bytes: ByteBuffer, boundary: String) -> Bool {
+    /// followed by a line break, overlapping ones too, is taken as the start of a part's
+    /// headers: the parser starts headers at fewer places than that (never inside a part's
+    /// body), so nothing it would read is missed.
+    private static func headerNamesHoldNonASCII(_ bytes: ByteBuffer, boundary: String) -> Bool {
         let delimiter = Array("--\(boundary)".utf8)
         return bytes.withUnsafeReadableBytes { body in
             var searchFrom = 0
             while let start = firstIndex(of: delimiter, in: body, from: searchFrom) {
-                searchFrom = start + delimiter.count
-                if headersHoldNonASCIIName(in: body, from: searchFrom) { return true }
+                if headersHoldNonASCIIName(in: body, from: start + delimiter.count) { return true }
+                searchFrom = start + 1
             }
             return false
         }
