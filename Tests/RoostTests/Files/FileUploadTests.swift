@@ -130,7 +130,9 @@ import Testing
             expectError(try await api.call(.post, "/v3/users", body: fuzzed, headers: form), code: 400111)
             for contentType in ["multipart/form-data; boundary=", #"multipart/form-data; boundary="""#] {
                 let empty: HTTPFields = [.contentType: contentType]
-                expectError(try await api.call(.post, "/v3/users", body: "--\r\n\r\n--", headers: empty), code: 400111)
+                let refused = try await api.call(.post, "/v3/users", body: "--\r\n\r\n--", headers: empty)
+                expectError(refused, code: 400111)
+                #expect(refused["message"].string?.hasSuffix("The form could not be read.") == true, "\(refused)")
             }
             let laterPart = "--b\r\nContent-Disposition: form-data; name=\"message_type\"\r\n\r\nFILE\r\n--b\r\nnäme: x\r\n\r\nv\r\n--b--\r\n"
             expectError(try await api.call(.post, "/v3/group_channels/chat/messages", body: laterPart, headers: form), code: 400111)
