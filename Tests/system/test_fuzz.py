@@ -2,6 +2,8 @@
 live server. No answer may be a 5xx, and every answer must match the schema and content
 type the document gives for it."""
 
+import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -27,3 +29,31 @@ def test_no_server_errors_and_every_answer_matches_the_document(server):
         capture_output=True, text=True, timeout=900,
     )
     assert completed.returncode == 0, completed.stdout[-6000:] + completed.stderr[-2000:]
+
+
+def test_broken_http_framing_is_a_400_not_a_500(server):
+    """A chunked body whose framing is broken is found only as the body is read, inside the
+    request: it is the client's mistake, answered in Sendbird's envelope as a 400."""
+    bodies = {
+        "a chunk size that is no number": b"ZZ\r\nabc\r\n0\r\n\r\n",
+        "a chunk longer than it says": b"3\r\nabcde\r\n0\r\n\r\n",
+    }
+    for case, body in bodies.items():
+        for target in (b"POST /v3/users", b"GET /health"):
+            connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            try:
+                connection.sendall(
+                    target + b" HTTP/1.1\r\nHost: roost\r\nApi-Token: " + API_TOKEN.encode()
+                    + b"\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + body
+                )
+                answer = b""
+                while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                    chunk = connection.recv(4096)
+                    if not chunk:
+                        break
+                    answer += chunk
+            finally:
+                connection.close()
+            status_line, _, rest = answer.partition(b"\r\n")
+            assert status_line == b"HTTP/1.1 400 Bad Request", (case, target, answer)
+            assert json.loads(rest.split(b"\r\n\r\n", 1)[1])["code"] == 400111, (case, target, answer)

@@ -102,6 +102,8 @@ extension APIError {
 
     static let invalidJSON = APIError(code: 400103, message: "The request body is not valid JSON.")
 
+    static let brokenHTTPFraming = APIError(code: 400111, message: "Invalid value: the request body's HTTP framing is broken.")
+
     // Sendbird's error page: "All errors return a 400 or 500 HTTP response", so a wrong media
     // type, a body too large and a URL no route serves are 400s too.
     static let unsupportedContentType = APIError(

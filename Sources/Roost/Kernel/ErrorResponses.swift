@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// The one place errors become responses (`RequestChain` calls it for every request).
 /// `APIError`s are written in Sendbird's envelope; anything else is logged with its cause and
@@ -11,6 +12,9 @@ enum ErrorResponses {
             return response(for: error)
         case let error as HTTPError where error.status == .notFound:
             return response(for: .routeNotFound)
+        case is HTTPParserError:
+            // Found by reading the body: a chunk size that is no number, a chunk longer than it said.
+            return response(for: .brokenHTTPFraming)
         default:
             logger.error("unexpected error on \(request.method) \(request.uri.path): \(String(reflecting: error))")
             return response(for: .unexpected)

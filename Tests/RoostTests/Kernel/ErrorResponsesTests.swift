@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOHTTP1
 import Testing
 
 @testable import Roost
@@ -31,6 +32,20 @@ import Testing
             let body = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: response.body))
             #expect(body == ["error": true, "code": 500901, "message": "An unexpected error occurred."])
             #expect(!String(buffer: response.body).contains("SecretFailure"))
+        }
+    }
+
+    /// NIO's parser finds a chunked body's broken framing only as the body is read, so its
+    /// error reaches the mapping from inside a request: the client's mistake, a 400.
+    @Test func brokenHTTPFramingIsA400() async throws {
+        let router = Router(context: RoostContext.self)
+        router.add(middleware: Mapping())
+        router.get("/chunks") { _, _ -> String in throw HTTPParserError.invalidChunkSize }
+        try await Application(router: router).test(.router) { client in
+            let response = try await client.execute(uri: "/chunks", method: .get)
+            #expect(response.status == .badRequest)
+            let body = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: response.body))
+            #expect(body == ["error": true, "code": 400111, "message": "Invalid value: the request body's HTTP framing is broken."])
         }
     }
 }
