@@ -124,6 +124,18 @@ def call_api(base, method, path, body=None, token=API_TOKEN):
         return error.code, json.loads(error.read() or b"null")
 
 
+def read_json_answer(connection):
+    """The bytes of one HTTP answer whose body is a JSON object, read off a raw socket until
+    the body's closing brace (or until the server closes the connection)."""
+    answer = b""
+    while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        answer += chunk
+    return answer
+
+
 def error_code(exception):
     """The Sendbird error code inside an ApiException's body."""
     body = json.loads(exception.body)

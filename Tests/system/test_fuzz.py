@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import API_TOKEN
+from conftest import API_TOKEN, read_json_answer
 
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
@@ -46,12 +46,7 @@ def test_broken_http_framing_is_a_400_not_a_500(server):
                     target + b" HTTP/1.1\r\nHost: roost\r\nApi-Token: " + API_TOKEN.encode()
                     + b"\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + body
                 )
-                answer = b""
-                while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
-                    chunk = connection.recv(4096)
-                    if not chunk:
-                        break
-                    answer += chunk
+                answer = read_json_answer(connection)
             finally:
                 connection.close()
             status_line, _, rest = answer.partition(b"\r\n")

@@ -14,7 +14,7 @@ import time
 import urllib.error
 import urllib.request
 
-from conftest import API_TOKEN, binary, free_port
+from conftest import API_TOKEN, binary, free_port, read_json_answer
 
 
 def start(executable, folder, *extra, cwd=None, stdout=subprocess.DEVNULL):
@@ -101,12 +101,7 @@ def test_sigterm_finishes_the_request_in_flight_then_closes_the_database():
             assert refused, "a new connection was accepted after SIGTERM"
             assert process.poll() is None, "roost exited with a request in flight"
             connection.sendall(body[half:])
-            answer = b""
-            while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
-                chunk = connection.recv(65536)
-                if not chunk:
-                    break
-                answer += chunk
+            answer = read_json_answer(connection)
         assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
         assert process.wait(timeout=30) == 0
         database = os.path.join(folder, "roost.sqlite")
