@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import Synchronization
 
 /// The console's signed-in admins, kept in memory: the cookie holds a random session id
@@ -111,7 +112,12 @@ struct ConsoleForm: Sendable {
     let fields: [String: String]
 
     init(_ request: Request, limit: Int = 64 * 1024) async throws {
-        let body = try await request.body.collect(upTo: limit)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.bodyTooLarge(max: limit)
+        }
         var fields: [String: String] = [:]
         for pair in String(buffer: body).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {

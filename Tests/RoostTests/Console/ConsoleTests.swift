@@ -71,6 +71,12 @@ import Testing
                 .post, "/console/sign-in", body: "token=\(API.token)", token: nil, headers: [.contentType: "application/x-www-form-urlencoded"]
             )
             #expect(forged.status == .forbidden && forged.headers[.setCookie]?.hasPrefix("roost_console=") != true)
+            // A form past the console's 64 KB is the sender's mistake: a 400, not a 500.
+            let oversized = try await api.call(
+                .post, "/console/sign-in", body: "csrf=\(csrf)&token=" + String(repeating: "a", count: 70_000), token: nil,
+                headers: [.cookie: preCookie, .contentType: "application/x-www-form-urlencoded"]
+            )
+            expectError(oversized, status: .badRequest, code: 400110)
         }
     }
 
