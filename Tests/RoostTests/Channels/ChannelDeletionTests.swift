@@ -25,12 +25,7 @@ import Testing
         try await withServer(database: file) { api in
             try await api.createUsers("alice", "bob")
             #expect(try await api.createChannel(#"{"user_ids": ["alice", "bob"], "channel_url": "big-room", "is_distinct": true, "name": "Big"}"#).status == .ok)
-            for batch in stride(from: 0, to: imported, by: MessageRules.maxMigratedMessages) {
-                let messages = (batch..<(batch + MessageRules.maxMigratedMessages)).map { index in
-                    #"{"user_id": "\#(index % 2 == 0 ? "alice" : "bob")", "message": "old \#(index)", "timestamp": \#(1_500_000_000_000 + Int64(index))}"#
-                }
-                #expect(try await api.post("/v3/migration/big-room", #"{"messages": [\#(messages.joined(separator: ","))]}"#).status == .ok)
-            }
+            try await api.importMessages(imported, into: "big-room", sentBy: { $0 % 2 == 0 ? "alice" : "bob" })
             #expect(try await api.put("/v3/group_channels/big-room/metadata", #"{"metadata": {"topic": "boats"}, "upsert": true}"#).status == .ok)
 
             #expect(try await api.delete("/v3/group_channels/big-room").status == .ok)
@@ -55,11 +50,7 @@ import Testing
             #expect(counted == (0, 0))
 
             // The job deletes the rest, a batch a write, then the row.
-            var waits = 0
-            while try leftovers(in: file) != (0, 0, 0), waits < 200 {
-                try await Task.sleep(for: .milliseconds(50))
-                waits += 1
-            }
+            try await waitUntil { try leftovers(in: file) == (0, 0, 0) }
             #expect(try leftovers(in: file) == (0, 0, 0))
             #expect(try await api.get("/v3/group_channels?limit=100&show_empty=true")["channels"].array.count == 1)
         }

@@ -41,12 +41,7 @@ import Testing
         try await withServer(database: file) { api in
             try await api.createUsers("alice", "bob")
             #expect(try await api.createChannel(#"{"user_ids": ["alice", "bob"], "channel_url": "room"}"#).status == .ok)
-            for batch in stride(from: 0, to: imported, by: MessageRules.maxMigratedMessages) {
-                let messages = (batch..<(batch + MessageRules.maxMigratedMessages)).map { index in
-                    #"{"user_id": "alice", "message": "old \#(index)", "timestamp": \#(1_500_000_000_000 + Int64(index))}"#
-                }
-                #expect(try await api.post("/v3/migration/room", #"{"messages": [\#(messages.joined(separator: ","))]}"#).status == .ok)
-            }
+            try await api.importMessages(imported, into: "room", sentBy: { _ in "alice" })
             #expect(try await api.say("bob", "hello", in: "room").status == .ok)
             #expect(try await api.put("/v3/users/alice/metadata", #"{"metadata": {"city": "Oslo"}, "upsert": true}"#).status == .ok)
 
@@ -63,11 +58,7 @@ import Testing
             #expect(try await api.get("/v3/users/alice/metadata")["city"] == .null)
 
             // The job unlinks the rest, a batch a write, then deletes the row.
-            var waits = 0
-            while try leftovers(in: file) != (0, 0, 0), waits < 200 {
-                try await Task.sleep(for: .milliseconds(50))
-                waits += 1
-            }
+            try await waitUntil { try leftovers(in: file) == (0, 0, 0) }
             #expect(try leftovers(in: file) == (0, 0, 0))
             let after = try await history(api)
             #expect(after == during, "the messages show the same before the job ends and after")
