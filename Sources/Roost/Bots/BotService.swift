@@ -101,13 +101,14 @@ struct BotService: Sendable {
         }
     }
 
-    /// Deletes the bot and its user; it leaves its channels first, each with its event.
+    /// Deletes the bot and its user; it leaves its channels first, each with its event. Its
+    /// user goes as any user does: a bot that sent many messages leaves them to a job.
     func delete(_ botUserID: String) async throws {
         let now = clock.now
         try await database.write { db in
             let bot = try bots.existing(botUserID, in: db)
             _ = try LeaveAllGroupChannels(events: events).leaveAll(bot.record.userRowID, at: now, in: db)
-            try users.delete(botUserID, in: db)
+            try UserDeletion(database: database, random: random).delete(rowID: bot.record.userRowID, at: now, in: db)
         }
     }
 

@@ -29,7 +29,8 @@ struct DeletedUserRepository: Sendable {
     ].map { Reference($0, keepsRow: true) }
 
     /// The condition on a row of `messages` that its sender is no user being deleted: such a
-    /// user's messages show no sender from the deletion on, as they will once unlinked.
+    /// user's messages show no sender from the deletion on, as they will once unlinked. Only
+    /// for rows with a sender: `NULL NOT IN (...)` is NULL while anyone is being deleted.
     static let messageOfLiveSender = "sender_id NOT IN (SELECT id FROM users WHERE deleted_at IS NOT NULL)"
 
     /// Whether the user sent more than `count` messages.

@@ -71,6 +71,34 @@ import Testing
         }
     }
 
+    /// A bot's user goes as any user does: a bot that sent many messages is gone at once, and
+    /// the job unlinks its messages after.
+    @Test func aBotOfManyMessagesGoesAsAUserDoes() async throws {
+        let file = TemporaryDatabase()
+        defer { file.remove() }
+        let imported = UserDeletion.messagesPerStep * 2 + 100
+        try await withServer(database: file) { api in
+            try await api.createUsers("bob")
+            #expect(try await api.post("/v3/bots", BotTests.create).status == .ok)
+            #expect(try await api.createChannel(#"{"user_ids": ["helper", "bob"], "channel_url": "room"}"#).status == .ok)
+            try await api.importMessages(imported, into: "room", sentBy: { _ in "helper" })
+
+            #expect(try await api.delete("/v3/bots/helper").status == .ok)
+            expectError(try await api.get("/v3/bots/helper"), code: 400201)
+            expectError(try await api.get("/v3/users/helper"), code: 400201)
+            #expect(try await api.get("/v3/group_channels/room?show_member=true")["members"].array.map { $0["user_id"].string ?? "" } == ["bob"])
+            #expect(try await history(api).allSatisfy { $0["user"]["user_id"] != "helper" })
+
+            try await waitUntil { try leftovers(in: file) == (0, 0, 0) }
+            #expect(try leftovers(in: file) == (0, 0, 0))
+        }
+        let queue = try DatabaseQueue(path: file.path)
+        try await queue.read { (db: Database) throws in
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM messages WHERE sender_id IS NULL") == imported)
+        }
+    }
+
     /// A user of few messages goes whole in the write that deletes them, as they always did.
     @Test func aUserOfFewMessagesGoesInOneWrite() async throws {
         let file = TemporaryDatabase()
