@@ -84,23 +84,40 @@ struct MessageService: Sendable {
     /// cost 10 to 30% of the sends a second on this 2-core machine: the extra read transaction
     /// cost more than the writer time it saved, the writer being no longer what limits sends
     /// once unread counts and the search index left it (bench/RESULTS.md, issue 29).
+    /// A send whose write does not commit gives its flood slot back.
     private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
-        try await database.write { db in
-            try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, in: db)
+        let claim = FloodClaim()
+        do {
+            return try await database.write { db in
+                try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, claim: claim, in: db)
+            }
+        } catch {
+            floodGate.giveBack(claim)
+            throw error
         }
     }
 
     /// Sends a message inside the caller's transaction, with every rule and effect of a send
     /// through the API: what the scheduler uses for messages that fall due. A message the
-    /// filters block throws here without recording the block (the API's send does that).
+    /// filters block throws here without recording the block (the API's send does that). The
+    /// caller rolls a refused send back (its savepoint), so a refused send gives its flood
+    /// slot back here.
     func sendInTransaction(_ request: SendMessageRequest, to channel: ChannelRecord, at now: Int64, in db: Database) throws -> Message {
         let messageType = request.messageType ?? .user
         try Self.check(request, as: messageType)
-        return try send(request, as: messageType, to: channel, at: now, in: db)
+        let claim = FloodClaim()
+        do {
+            return try send(request, as: messageType, to: channel, at: now, claim: claim, in: db)
+        } catch {
+            floodGate.giveBack(claim)
+            throw error
+        }
     }
 
-    private func send(_ sent: SendMessageRequest, as messageType: MessageType, to channel: ChannelRecord, at now: Int64, in db: Database) throws -> Message {
-        try send(sent, as: messageType, checked: try check(sent, as: messageType, in: channel, at: now, in: db), at: now, in: db)
+    private func send(
+        _ sent: SendMessageRequest, as messageType: MessageType, to channel: ChannelRecord, at now: Int64, claim: FloodClaim, in db: Database
+    ) throws -> Message {
+        try send(sent, as: messageType, checked: try check(sent, as: messageType, in: channel, at: now, in: db), at: now, claim: claim, in: db)
     }
 
     /// What a send's rules found: who sends, the text after the filters, who is mentioned, and
@@ -130,11 +147,14 @@ struct MessageService: Sendable {
         )
     }
 
-    /// Stores a message whose rules `checked` found kept, with its effects and event.
-    private func send(_ sent: SendMessageRequest, as messageType: MessageType, checked: SendCheck, at now: Int64, in db: Database) throws -> Message {
+    /// Stores a message whose rules `checked` found kept, with its effects and event. The
+    /// message takes its flood slot into `claim`; a retry that answers the stored message takes
+    /// none.
+    private func send(
+        _ sent: SendMessageRequest, as messageType: MessageType, checked: SendCheck, at now: Int64, claim: FloodClaim, in db: Database
+    ) throws -> Message {
         var request = sent
         let (channel, sender, mentioned, isOperator) = (checked.channel, checked.sender, checked.mentioned, checked.senderIsOperator)
-        if let sender { try floodGate.admit(sender: sender, channel: channel.rowID, at: now) }
         let original = request.message ?? ""
         let replaced = checked.filteredText != nil
         if let text = checked.filteredText { request.message = text }
@@ -142,6 +162,7 @@ struct MessageService: Sendable {
             // A retried import answers the message stored the first time.
             return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
         }
+        if let sender { try floodGate.admit(sender: sender, channel: channel.rowID, at: now, into: claim) }
         // 0 is what every message that replies to none shows, so a client may send it back.
         let parent = try request.parentMessageID.flatMap { $0 == 0 ? nil : $0 }.map { id throws in
             try parentMessage(id, of: messageType, in: channel, in: db)

@@ -4,11 +4,15 @@ import Synchronization
 /// channel (0 turns it off). Kept in memory by the sender's and the channel's row ids, so it
 /// forgets a user or channel as soon as it is deleted (`forget`): SQLite gives a deleted row's
 /// id to the next row, which must start with a clean slate.
+///
+/// Only messages that are stored count: a send takes its slot inside its write, through a
+/// `FloodClaim`, and gives it back when the write does not commit (a later rule refused it, a
+/// statement failed, the group commit rolled back).
 public final class FloodGate: Sendable {
     private let limit: Int
     private let recent = Mutex<[Key: [Int64]]>([:])
 
-    private struct Key: Hashable {
+    fileprivate struct Key: Hashable {
         let sender: Int64
         let channel: Int64
     }
@@ -17,9 +21,9 @@ public final class FloodGate: Sendable {
         self.limit = limit
     }
 
-    /// Counts a message, or refuses it with Sendbird's rate-limit error when the sender has
-    /// already sent `limit` messages in this channel within the last second.
-    func admit(sender: Int64, channel: Int64, at now: Int64) throws(APIError) {
+    /// Counts a message into `claim`, or refuses it with Sendbird's rate-limit error when the
+    /// sender has already sent `limit` messages in this channel within the last second.
+    func admit(sender: Int64, channel: Int64, at now: Int64, into claim: FloodClaim) throws(APIError) {
         guard limit > 0 else { return }
         let key = Key(sender: sender, channel: channel)
         let admitted: Bool = recent.withLock { recent in
@@ -34,6 +38,20 @@ public final class FloodGate: Sendable {
             return true
         }
         guard admitted else { throw .rateLimited }
+        claim.slot.withLock { $0 = (key, now) }
+    }
+
+    /// Gives back the slot `claim` took, if it took one: its message was not stored.
+    func giveBack(_ claim: FloodClaim) {
+        guard let (key, time) = claim.slot.withLock({ slot in
+            defer { slot = nil }
+            return slot
+        }) else { return }
+        recent.withLock { recent in
+            guard var times = recent[key], let index = times.lastIndex(of: time) else { return }
+            times.remove(at: index)
+            recent[key] = times.isEmpty ? nil : times
+        }
     }
 
     /// Drops what was counted for deleted users and channels.
@@ -47,6 +65,12 @@ public final class FloodGate: Sendable {
             }
         }
     }
+}
+
+/// The slot one send took in the `FloodGate`, kept until the send's write is known to have
+/// committed or not.
+final class FloodClaim: Sendable {
+    fileprivate let slot = Mutex<(key: FloodGate.Key, time: Int64)?>(nil)
 }
 
 extension APIError {
