@@ -116,7 +116,9 @@ def test_update_deactivate_and_delete(client, token):
     assert updated.nickname == "Caz"
     assert updated.profile_url == "https://example.com/c.png"
     assert updated.access_token != created.access_token
-    assert updated.last_seen_at == -1, "never connected: Sendbird's own integration tests read -1 after such an update"
+    assert updated.last_seen_at == 1234, "kept for a user who never connected (Sendbird's Update a user page)"
+    assert updated.has_ever_logged_in is False
+    assert users.view_user_by_id(token, "carol").last_seen_at == 1234
     assert updated.preferred_languages == ["en"]
 
     deactivated = users.update_user_by_id(

@@ -35,7 +35,8 @@ def test_create_view_update_list_and_delete(client, token):
     assert viewed.nickname == "alice" and viewed.unread_message_count == 0
 
     updated = users.update_a_user("alice", api_token=token, update_a_user_request=UpdateAUserRequest(nickname="Alice", last_seen_at=5))
-    assert updated.nickname == "Alice" and updated.last_seen_at == -1, "never connected"
+    assert updated.nickname == "Alice" and updated.last_seen_at == 5, "kept for a user who never connected (Sendbird's Update a user page)"
+    assert users.view_a_user("alice", api_token=token).last_seen_at == 5
 
     page = users.list_users(api_token=token, limit=1)
     assert [user.user_id for user in page.users] == ["alice"] and page.next

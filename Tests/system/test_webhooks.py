@@ -370,16 +370,20 @@ def test_a_user_is_online_while_their_own_stream_is_open(roost):
         time.sleep(0.02)
     alice = call(roost.url, "GET", "/v3/users/alice")[1]
     assert alice["last_seen_at"] > 0 and alice["has_ever_logged_in"] is True
-    # Once she has connected, an update may set the time she was last seen.
+    # An update may set the time she was last seen.
     assert call(roost.url, "PUT", "/v3/users/alice", {"last_seen_at": 1234})[1]["last_seen_at"] == 1234
-    # The same when the client resets the connection instead of closing it.
+    # While she is online she reads 0, and her stream's end replaces the time given. The same
+    # when the client resets the connection instead of closing it.
     connection = open_own_stream(roost.url, "alice")
+    assert call(roost.url, "GET", "/v3/users/alice")[1]["last_seen_at"] == 0
+    assert call(roost.url, "PUT", "/v3/users/alice", {"last_seen_at": 5678})[1]["last_seen_at"] == 0
     connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     connection.close()
     closed = time.monotonic()
     while call(roost.url, "GET", "/v3/users/alice")[1]["is_online"] is not False:
         assert time.monotonic() < closed + 1, "alice still read as online a second after her connection was reset"
         time.sleep(0.02)
+    assert call(roost.url, "GET", "/v3/users/alice")[1]["last_seen_at"] > 5678
 
 
 def test_a_deleted_users_stream_is_closed_and_never_counts_out_the_next_user(roost):

@@ -33,7 +33,8 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
 
     let masterToken = settings.apiToken ?? stored.token
     // No stream is open yet, whatever a crash left counted.
-    try await database.write { db in try UserRepository().closeAllStreams(in: db) }
+    let startedAt = clock.now
+    try await database.write { db in try UserRepository().closeAllStreams(at: startedAt, in: db) }
     let events = EventLog(applicationID: settings.applicationID)
     events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
     database.onCommit { events.notifier.committed() }

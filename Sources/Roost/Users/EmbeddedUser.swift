@@ -6,6 +6,6 @@ struct EmbeddedUser: JSONObject, Sendable {
         try user.writeProfile(to: &fields)
         try fields.write("is_active", user.isActive)
         try fields.write("is_online", user.isOnline)
-        try fields.write("last_seen_at", user.lastSeenAt)
+        try fields.write("last_seen_at", UserSummary.shownLastSeenAt(user.lastSeenAt, isOnline: user.isOnline))
     }
 }

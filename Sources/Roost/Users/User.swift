@@ -9,9 +9,13 @@ struct User: Sendable, JSONObject, ResponseEncodable {
     /// "" when no access token was issued, as Sendbird answers.
     var accessToken: String
     var isActive: Bool
+    /// When the user was last online: set as their last stream closes, or by an update; -1
+    /// for one who never connected and was never given a time.
     var lastSeenAt: Int64
     /// Whether one of the user's own event streams is open.
     var isOnline = false
+    /// Whether the user has ever opened a stream of their own.
+    var hasEverLoggedIn = false
     var createdAt: Int64
     var discoveryKeys: [String]
     var preferredLanguages: [String]
@@ -33,10 +37,8 @@ struct User: Sendable, JSONObject, ResponseEncodable {
         try fields.write("session_tokens", sessionTokens)
         try fields.write("is_active", isActive)
         try fields.write("is_online", isOnline)
-        // A user who has connected (opened their own stream) is online or has a last seen time;
-        // one who never did reads -1.
-        try fields.write("has_ever_logged_in", isOnline || lastSeenAt > 0)
-        try fields.write("last_seen_at", lastSeenAt)
+        try fields.write("has_ever_logged_in", hasEverLoggedIn)
+        try fields.write("last_seen_at", UserSummary.shownLastSeenAt(lastSeenAt, isOnline: isOnline))
         // Sendbird gives a user's created_at in Unix seconds (last_seen_at is milliseconds).
         try fields.write("created_at", createdAt / 1000)
         try fields.write("discovery_keys", discoveryKeys)

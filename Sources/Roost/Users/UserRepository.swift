@@ -202,11 +202,11 @@ struct UserRepository: Sendable {
 
     // MARK: Presence
 
-    /// A user's own event stream opened, or (with `at`) closed: the first to open takes
-    /// `last_seen_at` from -1 (never connected) to 0, the last one to close sets it.
+    /// A user's own event stream opened (the user has now logged in), or (with `at`) closed:
+    /// the last one to close sets `last_seen_at`.
     func streamOpened(byRow rowID: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "UPDATE users SET open_streams = open_streams + 1, last_seen_at = MAX(last_seen_at, 0) WHERE id = ?", arguments: [rowID]
+            sql: "UPDATE users SET open_streams = open_streams + 1, has_ever_logged_in = 1 WHERE id = ?", arguments: [rowID]
         )
     }
 
@@ -221,9 +221,10 @@ struct UserRepository: Sendable {
         )
     }
 
-    /// At start-up no stream is open, whatever a crash left behind.
-    func closeAllStreams(in db: Database) throws {
-        try db.executeCached(sql: "UPDATE users SET open_streams = 0 WHERE open_streams > 0")
+    /// At start-up no stream is open, whatever a crash left behind; the users it left counted
+    /// in were last seen no later than `now`.
+    func closeAllStreams(at now: Int64, in db: Database) throws {
+        try db.executeCached(sql: "UPDATE users SET open_streams = 0, last_seen_at = ? WHERE open_streams > 0", arguments: [now])
     }
 
     // MARK: Summaries
@@ -357,6 +358,7 @@ struct UserRepository: Sendable {
                 isActive: row["is_active"],
                 lastSeenAt: row["last_seen_at"],
                 isOnline: row["open_streams"] as Int > 0,
+                hasEverLoggedIn: row["has_ever_logged_in"],
                 createdAt: row["created_at"],
                 discoveryKeys: JSONColumn.decode(row["discovery_keys"]),
                 preferredLanguages: JSONColumn.decode(row["preferred_languages"]),

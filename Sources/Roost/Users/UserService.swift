@@ -71,8 +71,9 @@ struct UserService: Sendable {
             if let profileURL = request.profileURL { user.profileURL = profileURL }
             if request.issueAccessToken == true { user.accessToken = random.hex(bytes: 20) }
             if let isActive = request.isActive { user.isActive = isActive }
-            // A user who never connected keeps -1, as Sendbird's own integration tests read it.
-            if let lastSeenAt = request.lastSeenAt, user.lastSeenAt >= 0 { user.lastSeenAt = lastSeenAt }
+            // Kept also for a user who never connected (Sendbird's Update a user page); while
+            // the user is online it shows as 0, and their last stream's closing replaces it.
+            if let lastSeenAt = request.lastSeenAt { user.lastSeenAt = lastSeenAt }
             if let discoveryKeys { user.discoveryKeys = discoveryKeys }
             if let languages { user.preferredLanguages = languages }
             try users.save(user, in: db)

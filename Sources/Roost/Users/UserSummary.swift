@@ -12,6 +12,12 @@ struct UserSummary: Sendable, Equatable {
 }
 
 extension UserSummary {
+    /// `last_seen_at` as Sendbird shows it: 0 while the user is online, whatever time was
+    /// stored (Sendbird's SDK reference: "Zero if this User is online").
+    static func shownLastSeenAt(_ stored: Int64, isOnline: Bool) -> Int64 {
+        isOnline ? 0 : stored
+    }
+
     /// The fields every user embedded in another object starts with.
     func writeProfile(to fields: inout JSONFields) throws {
         try fields.write("user_id", userID)

@@ -158,8 +158,11 @@ import Testing
             #expect(reply.status == .ok)
             #expect(reply["nickname"] == "Caz")
             #expect(reply["profile_url"] == "")
-            // Carol never connected: she keeps -1, as Sendbird's own integration tests read it.
-            #expect(reply["last_seen_at"] == -1 && reply["has_ever_logged_in"] == false)
+            // Carol never connected: the time is kept all the same (Sendbird's Update a user
+            // page), and she has still never logged in.
+            #expect(reply["last_seen_at"] == 1234 && reply["has_ever_logged_in"] == false)
+            #expect(try await api.get("/v3/users/carol")["last_seen_at"] == 1234)
+            #expect(try await api.put("/v3/users/carol", #"{"nickname": "Caz"}"#)["last_seen_at"] == 1234, "kept by an update that gives none")
             #expect(reply["discovery_keys"] == ["d"])
             #expect(reply["preferred_languages"] == ["fr"])
             #expect(reply["access_token"] == created["access_token"])
