@@ -8,7 +8,7 @@ import Synchronization
 /// here) held up every write queued behind it about once a second.
 ///
 /// The writer still checkpoints by itself once the log reaches
-/// `AppDatabase.writerCheckpointPages`: a checkpoint made here copies only what was committed
+/// `WriterSettings.writerCheckpointPages`: a checkpoint made here copies only what was committed
 /// when it began, and the log can start over from its beginning only after a checkpoint that
 /// caught up with every commit, which one running beside a busy writer rarely does.
 final class Checkpointer: Sendable {
@@ -18,9 +18,11 @@ final class Checkpointer: Sendable {
     /// Set on the queue by `close()`, so that a checkpoint scheduled before never touches the
     /// closed connection.
     private let closed = Atomic<Bool>(false)
+    private let runs = Atomic<Int>(0)
 
     /// How long after a commit the log is copied back: commits in between share the copy.
-    static let delay = DispatchTimeInterval.milliseconds(100)
+    static let delayMilliseconds = 100
+    static let delay = DispatchTimeInterval.milliseconds(delayMilliseconds)
 
     init(path: String) throws {
         connection = try DatabaseQueue(path: path)
@@ -35,6 +37,18 @@ final class Checkpointer: Sendable {
             // A passive checkpoint never waits: when the writer is checkpointing at the same
             // moment it fails as busy, and the next commit schedules another.
             _ = try? connection.writeWithoutTransaction { try $0.checkpoint(.passive) }
+            runs.add(1, ordering: .releasing)
+        }
+    }
+
+    /// How many checkpoints have run (or tried to).
+    var checkpointsRun: Int { runs.load(ordering: .acquiring) }
+
+    /// Waits until a checkpoint scheduled before the call has had its turn: the queue runs in
+    /// order, and this comes due after it.
+    func settled() async {
+        await withCheckedContinuation { continuation in
+            queue.asyncAfter(deadline: .now() + Self.delay) { continuation.resume() }
         }
     }
 

@@ -37,8 +37,15 @@ import Testing
         defer { file.remove() }
         let database = try AppDatabase(path: file.path)
         try await database.write { try $0.execute(sql: "CREATE TABLE scratch (payload BLOB)") }
+        let checkpointer = try Checkpointer(path: file.path)
+        checkpointer.committed()
+        await checkpointer.settled()
+        #expect(checkpointer.checkpointsRun == 1, "a checkpoint runs once it is due")
+        checkpointer.committed()
+        try checkpointer.close()
+        await checkpointer.settled()
+        #expect(checkpointer.checkpointsRun == 1, "the checkpoint due at closing never ran")
         try await database.close()
-        try await Task.sleep(for: .milliseconds(300))
         let reopened = try DatabaseQueue(path: file.path)
         #expect(try await reopened.read { try $0.tableExists("scratch") })
     }
