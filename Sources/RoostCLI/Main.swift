@@ -10,7 +10,7 @@ struct RoostCommand: AsyncParsableCommand {
         commandName: "roost",
         abstract: "A self-hosted chat server that speaks the Sendbird Chat Platform API v3.",
         version: roostVersion,
-        subcommands: [Serve.self, Seed.self],
+        subcommands: [Serve.self, Seed.self, SQLiteSettings.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -183,6 +183,20 @@ struct Seed: AsyncParsableCommand {
     func run() async throws {
         let seeder = try Seeder(databasePath: databasePath)
         try await seeder.seed(.init(users: users, channels: channels, messages: messages)) { print("seeded \($0)") }
+    }
+}
+
+struct SQLiteSettings: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sqlite-settings",
+        abstract: "Print, as JSON, the pragmas Roost's SQLite connections run with and its checkpointer's delay (bench/run's floor of a send uses them)."
+    )
+
+    @Option(help: "The durability to print them for: normal or full.")
+    var durability: Durability = .normal
+
+    func run() throws {
+        print(try WriterSettings(durability: durability).json())
     }
 }
 

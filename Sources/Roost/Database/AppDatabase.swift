@@ -23,10 +23,13 @@ public final class AppDatabase: Sendable {
     public convenience init(
         path: String, durability: Durability = .normal, metrics: any MetricsFactory = NOOPMetricsHandler.instance
     ) throws {
-        try self.init(
-            DatabasePool(path: path, configuration: Self.configuration(durability: durability)),
-            checkpointer: Checkpointer(path: path), metrics: metrics
-        )
+        let pool = try DatabasePool(path: path, configuration: Self.configuration(durability: durability))
+        // The pool turns WAL on after the writer's own set-up, and sets `synchronous = NORMAL`
+        // with it: the writer runs Roost's pragmas once more, so that full durability is full.
+        try pool.writeWithoutTransaction { db in
+            for pragma in WriterSettings(durability: durability).pragmasRunByRoost { try db.execute(sql: pragma) }
+        }
+        try self.init(pool, checkpointer: Checkpointer(path: path), metrics: metrics)
     }
 
     /// Migrates and serves any GRDB writer: a pool over a file, or an in-memory
@@ -76,28 +79,17 @@ public final class AppDatabase: Sendable {
         await searchIndex.caughtUp()
     }
 
-    /// The log's length, in pages, at which the writer copies it back itself (SQLite's
-    /// automatic checkpoint), when the `Checkpointer` has not kept it shorter.
-    static let writerCheckpointPages = 16_000
-
-    /// Foreign keys on, a busy timeout, and the sync level the durability asks for.
-    /// With `.normal` durability a commit reaches the operating system before it returns, so
-    /// it survives Roost crashing; with `.full` it is also synced to disk, so it survives
-    /// power loss.
+    /// Foreign keys on, a busy timeout, and the pragmas of `WriterSettings`, among them the
+    /// sync level the durability asks for. With `.normal` durability a commit reaches the
+    /// operating system before it returns, so it survives Roost crashing; with `.full` it is
+    /// also synced to disk, so it survives power loss.
     private static func configuration(durability: Durability) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
-        let synchronous = durability == .full ? "FULL" : "NORMAL"
+        configuration.busyMode = .timeout(TimeInterval(WriterSettings.busyTimeoutSeconds))
+        let pragmas = WriterSettings(durability: durability).pragmasRunByRoost
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
-            // The `Checkpointer` copies the log back beside the writer; the writer does it
-            // itself only when the log has grown to 64 MB all the same.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(writerCheckpointPages)")
-            // Each write of a group commit runs in a savepoint, and the pages a savepoint first
-            // changes are copied to a statement journal; past 64 KB SQLite spills it to a
-            // temporary file, which cost the writer more pwrite calls than the log itself.
-            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            for pragma in pragmas { try db.execute(sql: pragma) }
         }
         return configuration
     }
