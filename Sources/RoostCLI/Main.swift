@@ -115,6 +115,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("export-on-exit"), help: "Write a snapshot file here when stopped by SIGTERM or SIGINT (env: ROOST_EXPORT_ON_EXIT).")
     var exportOnExitPath: String?
 
+    @Option(help: "Enforce the Platform API rate limits of a Sendbird plan: off, free-trial, 5k, 10k, 25k, 50k or 100k (env: ROOST_RATE_LIMITS).")
+    var rateLimits: RateLimitPlan = environment.get("ROOST_RATE_LIMITS").flatMap(RateLimitPlan.init(rawValue:)) ?? defaults.rateLimits
+
     @Option(help: "Seed the random source: generated ids and tokens repeat across runs; not for production (env: ROOST_SEED).")
     var seed: UInt64?
 
@@ -155,6 +158,7 @@ struct Serve: AsyncParsableCommand {
             answerCacheSize: answerCacheSize,
             importPath: importPath ?? environment.get("ROOST_IMPORT"),
             exportOnExitPath: exportOnExitPath ?? environment.get("ROOST_EXPORT_ON_EXIT"),
+            rateLimits: rateLimits,
             seed: seed ?? environment.get("ROOST_SEED", as: UInt64.self)
         )
         let app = try await buildApplication(settings)
@@ -203,6 +207,7 @@ struct SQLiteSettings: ParsableCommand {
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension Durability: ExpressibleByArgument {}
 extension LogFormat: ExpressibleByArgument {}
+extension RateLimitPlan: ExpressibleByArgument {}
 
 /// Every flag falls back to an environment variable, read once here, and then to its default.
 private let environment = Environment()

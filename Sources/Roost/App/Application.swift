@@ -12,9 +12,11 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
 
     let database = try AppDatabase(path: settings.databasePath, durability: settings.durability, metrics: metrics.factory)
     // Every time Roost reads comes from the clock tests can move (`/roost/clock`).
+    let emulatorClock = EmulatorClock(base: underlying)
     let emulator = Emulator(
-        clock: EmulatorClock(base: underlying), faults: FaultInjection(), deliveries: DeliveryAttempts(),
-        journal: RequestJournal(capacity: settings.requestJournalSize, bodyLimit: settings.requestJournalBodyLimit)
+        clock: emulatorClock, faults: FaultInjection(), deliveries: DeliveryAttempts(),
+        journal: RequestJournal(capacity: settings.requestJournalSize, bodyLimit: settings.requestJournalBodyLimit),
+        rateLimits: RateLimiter(plan: settings.rateLimits, clock: emulatorClock.wallClock)
     )
     let clock = emulator.clock.wallClock
     let files = FileStorage(

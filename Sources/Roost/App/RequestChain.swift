@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Every request's own layers, as one middleware: the metrics (outermost, so they count every
 /// answer with its final status), the request log, errors into Sendbird's envelope, the body
-/// read up front within its limit, the request journal, injected faults and the restore gate.
+/// read up front within its limit, the request journal, injected faults, the emulated rate
+/// limits and the restore gate.
 ///
 /// One function and its helpers, not a middleware for each layer: each layer put its frame
 /// and two of Hummingbird's closures on every request's path, and a connection's task keeps the
@@ -18,6 +19,7 @@ struct RequestChain: RouterMiddleware {
     let bodyLimit: BodyLimit
     let recorder: RequestRecorder
     let faults: FaultInjection
+    let rateLimits: RateLimiter
     let gate: RestoreGate
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -44,9 +46,14 @@ struct RequestChain: RouterMiddleware {
         return try await admitted(request, context: context, next: next)
     }
 
-    /// The handler's answer, once past the faults injected and the restore gate.
+    /// The handler's answer, once past the faults injected, the rate limits and the restore
+    /// gate. A request the limits refuse reaches no handler.
     private func admitted(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await faults.meet(request)
-        return try await gate.admitting(request) { try await next(request, context) }
+        let limits = rateLimits.admit(method: request.method, path: request.uri.path)
+        if let refusal = limits.refusal { return refusal }
+        var response = try await gate.admitting(request) { try await next(request, context) }
+        limits.label(&response)
+        return response
     }
 }

@@ -13,6 +13,7 @@ func buildRouter(_ parts: AppParts) -> (router: Router<RoostContext>, jobs: [any
         bodyLimit: BodyLimit(maxSize: parts.settings.maxBodySize, maxUploadSize: parts.settings.maxUploadSize),
         recorder: RequestRecorder(journal: parts.emulator.journal, clock: parts.clock),
         faults: parts.emulator.faults,
+        rateLimits: parts.emulator.rateLimits,
         gate: parts.snapshots.gate
     ))
 

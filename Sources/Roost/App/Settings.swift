@@ -60,6 +60,8 @@ public struct Settings: Sendable {
     public var importPath: String?
     /// Where to write a snapshot when the server stops on SIGTERM or SIGINT.
     public var exportOnExitPath: String?
+    /// Sendbird's plan whose Platform API rate limits Roost enforces; `off` enforces none.
+    public var rateLimits: RateLimitPlan
     /// Seeds the one random source: every generated identifier repeats across runs that make
     /// the same calls in the same order.
     public var seed: UInt64?
@@ -105,6 +107,7 @@ public struct Settings: Sendable {
         answerCacheSize: Int = 64 << 20,
         importPath: String? = nil,
         exportOnExitPath: String? = nil,
+        rateLimits: RateLimitPlan = .off,
         seed: UInt64? = nil
     ) {
         self.host = host
@@ -137,6 +140,7 @@ public struct Settings: Sendable {
         self.snapshotsDirectory = snapshotsDirectory
         self.importPath = importPath
         self.exportOnExitPath = exportOnExitPath
+        self.rateLimits = rateLimits
         self.seed = seed
     }
 }

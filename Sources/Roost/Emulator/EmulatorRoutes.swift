@@ -1,16 +1,18 @@
 import Hummingbird
 
 /// What Roost keeps for tests to steer: the clock, injected faults, the record of outbound
-/// deliveries. Made by `buildApplication`, shared by the router and the services.
+/// deliveries, the emulated rate limits. Made by `buildApplication`, shared by the router and
+/// the services.
 struct Emulator: Sendable {
     let clock: EmulatorClock
     let faults: FaultInjection
     let deliveries: DeliveryAttempts
     let journal: RequestJournal
+    let rateLimits: RateLimiter
 }
 
 /// Roost's emulator controls under `/roost`, for the master token: `reset`, `clock`,
-/// `faults`, `deliveries`, `requests`, `snapshots`.
+/// `faults`, `deliveries`, `requests`, `snapshots`, `rate-limits`.
 struct EmulatorRoutes: Sendable {
     let emulator: Emulator
     let reset: EmulatorReset
@@ -29,6 +31,8 @@ struct EmulatorRoutes: Sendable {
         group.delete("snapshots/:name", use: deleteSnapshot)
         group.get("requests", use: listRequests)
         group.get("deliveries", use: listDeliveries)
+        group.get("rate-limits", use: rateLimitUsage)
+        group.put("rate-limits", use: changeRateLimits)
     }
 
     @Sendable func resetApplication(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -38,7 +42,25 @@ struct EmulatorRoutes: Sendable {
         emulator.faults.clear()
         emulator.deliveries.clear()
         emulator.journal.clear()
+        emulator.rateLimits.clear()
         return EmptyObject()
+    }
+
+    @Sendable func rateLimitUsage(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        return emulator.rateLimits.usage
+    }
+
+    /// Switches to another plan (or `off`), as a test would; every count starts over.
+    @Sendable func changeRateLimits(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
+        try context.requireMasterToken()
+        let body = try await request.decodeJSON(RateLimitChange.self)
+        guard let name = body.plan else { throw APIError.missing("plan") }
+        guard let plan = RateLimitPlan(rawValue: name) else {
+            throw APIError.invalid("plan", "Give one of \(RateLimitPlan.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        emulator.rateLimits.change(to: plan)
+        return emulator.rateLimits.usage
     }
 
     @Sendable func clockState(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -115,6 +137,10 @@ struct EmulatorRoutes: Sendable {
 struct ResetRequest: Decodable {
     let keepUsers: Bool?
     enum CodingKeys: String, CodingKey { case keepUsers = "keep_users" }
+}
+
+struct RateLimitChange: Decodable {
+    let plan: String?
 }
 
 struct SnapshotRequest: Decodable {

@@ -28,7 +28,7 @@ import Testing
             ),
             emulator: Emulator(
                 clock: EmulatorClock(base: .system), faults: FaultInjection(), deliveries: DeliveryAttempts(),
-                journal: RequestJournal(capacity: 0, bodyLimit: 0)
+                journal: RequestJournal(capacity: 0, bodyLimit: 0), rateLimits: RateLimiter(plan: .off, clock: .system)
             ),
             files: files,
             snapshots: SnapshotStore(

@@ -15,6 +15,7 @@ func withServer<Value>(
     maxMessagesPerSecond: Int = 0,
     clearIPWhitelist: Bool = false,
     answerCacheSize: Int = Settings.defaults.answerCacheSize,
+    rateLimits: RateLimitPlan = .off,
     testing: TestingSetup = .live,
     _ test: @Sendable (API) async throws -> Value
 ) async throws -> Value {
@@ -29,7 +30,7 @@ func withServer<Value>(
         host: "127.0.0.1", port: 0, databasePath: file.path, apiToken: API.token,
         logLevel: .warning, maxBodySize: maxBodySize, maxUploadSize: 64 * 1024, uploadsDirectory: uploads,
         maxMessagesPerSecond: maxMessagesPerSecond, clearIPWhitelist: clearIPWhitelist, snapshotsDirectory: uploads + "-snapshots",
-        answerCacheSize: answerCacheSize
+        answerCacheSize: answerCacheSize, rateLimits: rateLimits
     )
     let app = try await buildApplication(settings, clock: clock.wallClock)
     return try await app.test(testing) { client in try await test(API(client: client, snapshotsDirectory: uploads + "-snapshots")) }
