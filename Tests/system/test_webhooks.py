@@ -526,3 +526,24 @@ def test_pushes_skip_online_members_and_reach_the_relay():
         finally:
             roost.stop()
             receiver.stop()
+
+
+def test_a_send_the_rate_limits_refuse_is_never_delivered(roost):
+    receiver = Receiver().start()
+    try:
+        setup_chat(roost.url)
+        subscribe(roost.url, receiver.url, events=["group_channel:message_send"])
+        assert call(roost.url, "PUT", "/roost/clock", {"frozen": True})[0] == 200
+        assert call(roost.url, "PUT", "/roost/rate-limits", {"plan": "free-trial"})[0] == 200
+        for number in range(5):
+            send(roost.url, f"kept {number}")
+        status, body = call(roost.url, "POST", "/v3/group_channels/room/messages", {"message_type": "MESG", "user_id": "alice", "message": "refused"})
+        assert status == 429 and body["code"] == 500910
+        # The next second admits a send; one channel's webhooks go in log order, so once it has
+        # arrived the refused send would have too.
+        assert call(roost.url, "PUT", "/roost/clock", {"advance_ms": 1000})[0] == 200
+        send(roost.url, "next second")
+        payloads = receiver.wait_for(lambda got: any(p["payload"]["message"] == "next second" for p in got))
+        assert [p["payload"]["message"] for p in payloads] == [f"kept {number}" for number in range(5)] + ["next second"]
+    finally:
+        receiver.stop()
