@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 
 /// Where an announcement stands, as Sendbird names it.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Announcements: a message sent at a scheduled time to the sender's channels, to listed
 /// channels, or to the channels the sender shares with listed users (created when asked and

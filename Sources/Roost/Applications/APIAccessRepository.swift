@@ -1,4 +1,3 @@
-import GRDB
 import Hummingbird
 
 /// A secondary API token as Sendbird answers it.

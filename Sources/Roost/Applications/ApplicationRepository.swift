@@ -1,4 +1,3 @@
-import GRDB
 
 /// The application row: the generated master API token and application-wide defaults.
 struct ApplicationRepository: Sendable {

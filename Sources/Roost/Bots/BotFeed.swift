@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Bot callbacks as a delivery feed: each message sent in a group channel a bot has joined
 /// (by someone other than the bot; in privacy mode only one that starts with "/" or mentions

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The bots table. Every method runs inside the caller's transaction.
 struct BotRepository: Sendable {

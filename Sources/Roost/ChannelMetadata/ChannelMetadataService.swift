@@ -1,4 +1,3 @@
-import GRDB
 
 /// Metadata and meta counters of either kind of channel, with Sendbird's create-versus-
 /// update semantics and its limit of five items. Each change is told on the live streams,

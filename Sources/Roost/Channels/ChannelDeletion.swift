@@ -1,4 +1,3 @@
-import GRDB
 
 /// Deletes channels of either kind without holding the one writer for long, however many
 /// messages they hold. A channel of a few messages goes whole in the write that deletes it. A

@@ -1,4 +1,3 @@
-import GRDB
 
 extension EventLog {
     /// Records an event that happened in a channel: the payload given, then the channel's

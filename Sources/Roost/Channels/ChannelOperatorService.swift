@@ -1,4 +1,3 @@
-import GRDB
 
 /// Operators of one kind of channel: registering, listing and cancelling them.
 struct ChannelOperatorService: Sendable {

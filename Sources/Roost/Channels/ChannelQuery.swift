@@ -1,4 +1,3 @@
-import GRDB
 
 /// Filters of the channel lists: group channels, a user's group channels and open channels.
 struct ChannelFilter: Sendable {

@@ -1,4 +1,3 @@
-import GRDB
 
 /// A row of the channels table.
 struct ChannelRecord: Sendable, Equatable, FetchableRecord {

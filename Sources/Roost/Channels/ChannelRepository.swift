@@ -1,4 +1,3 @@
-import GRDB
 
 /// What a new channel row holds.
 struct NewChannel {

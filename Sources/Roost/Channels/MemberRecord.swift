@@ -1,4 +1,3 @@
-import GRDB
 
 enum MemberState: String, Sendable {
     case joined, invited

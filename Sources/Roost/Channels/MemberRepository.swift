@@ -1,4 +1,3 @@
-import GRDB
 
 /// Filters and order of `GET /v3/group_channels/{channel_url}/members`.
 struct MemberListQuery: Sendable {

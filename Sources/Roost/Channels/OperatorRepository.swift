@@ -1,4 +1,3 @@
-import GRDB
 
 /// Channel operators, for both kinds of channel. Every method runs inside the caller's transaction.
 struct OperatorRepository: Sendable {

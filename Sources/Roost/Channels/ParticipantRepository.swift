@@ -1,4 +1,3 @@
-import GRDB
 
 /// Users present in open channels.
 struct ParticipantRepository: Sendable {

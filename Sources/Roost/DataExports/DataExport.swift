@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 
 enum ExportDataType: String, Sendable, CaseIterable {

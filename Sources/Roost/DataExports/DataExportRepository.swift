@@ -1,4 +1,3 @@
-import GRDB
 
 /// The data_exports table. Every method runs inside the caller's transaction.
 struct DataExportRepository: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Data exports: registered for a time range and filters, run by the scheduler, which
 /// writes the zip with the uploads (`scheduled` → `done`, or `no data`); the file is kept

@@ -1,4 +1,3 @@
-import GRDB
 
 /// What an export selects, by the request's time range and filters. Every method runs inside
 /// the caller's transaction, and reads at most `limit` rows.

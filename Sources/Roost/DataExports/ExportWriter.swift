@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Builds what an export holds, as Sendbird's exports lay it out: messages grouped by
 /// channel (`{channel_url}.json` holding `{"channel", "messages"}`), `group_channels` and

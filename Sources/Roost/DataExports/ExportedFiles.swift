@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The files exports and GDPR access requests make: zipped, stored with the uploads, kept
 /// seven days, then removed by a `file_expiry` job, which also takes the link off the row

@@ -53,7 +53,7 @@ public final class AppDatabase: Sendable {
         self.checkpointer = checkpointer
         let groupCommit = groupCommit
         searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit, writer] in
-            switch try await writer.read(SearchIndex.work) {
+            switch try await writer.read({ try SearchIndex.work(in: Database($0)) }) {
             case .none:
                 return false
             case .waitingForCompaction:
@@ -122,7 +122,7 @@ public final class AppDatabase: Sendable {
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             writer.asyncRead { database in
-                continuation.resume(with: Result { try value(database.get()) })
+                continuation.resume(with: Result { try value(Database(database.get())) })
             }
         }
     }
@@ -147,8 +147,8 @@ public final class AppDatabase: Sendable {
     /// kept in memory while the generation they see is the one they kept it at.
     func replace(with source: DatabaseQueue) async throws {
         try await writer.writeWithoutTransaction { target in
-            let counters = try Row.fetchAll(target, sql: "SELECT name, seq FROM sqlite_sequence")
-            let generations = try Row.fetchAll(target, sql: "SELECT name, value FROM generations")
+            let counters = try GRDB.Row.fetchAll(target, sql: "SELECT name, seq FROM sqlite_sequence")
+            let generations = try GRDB.Row.fetchAll(target, sql: "SELECT name, value FROM generations")
             try source.inDatabase { try $0.backup(to: target) }
             try target.inTransaction {
                 if try target.tableExists("generations") {

@@ -1,4 +1,3 @@
-import GRDB
 
 /// WHERE clauses collected one condition at a time, each with its arguments.
 struct Conditions {

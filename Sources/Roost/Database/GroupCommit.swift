@@ -87,8 +87,9 @@ final class GroupCommit: Sendable {
             batchSizes.record(group.count)
             let outcomes = OutcomeBox(count: group.count)
             do {
-                try writer.writeWithoutTransaction { db in
-                    try db.inTransaction {
+                try writer.writeWithoutTransaction { connection in
+                    try connection.inTransaction {
+                        let db = Database(connection)
                         for (index, job) in group.enumerated() {
                             outcomes.errors[index] = try Self.runInSavepoint(job, in: db)
                         }

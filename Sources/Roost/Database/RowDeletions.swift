@@ -50,7 +50,7 @@ final class RowDeletions: TransactionObserver, Sendable {
         }
     }
 
-    func databaseDidCommit(_ db: Database) {
+    func databaseDidCommit(_ db: GRDB.Database) {
         let deleted = pending.withLock { pending in
             defer { pending = Deleted() }
             return pending
@@ -58,7 +58,7 @@ final class RowDeletions: TransactionObserver, Sendable {
         if deleted != Deleted() { tell(deleted) }
     }
 
-    func databaseDidRollback(_ db: Database) {
+    func databaseDidRollback(_ db: GRDB.Database) {
         pending.withLock { $0 = Deleted() }
     }
 

@@ -1,5 +1,3 @@
-import GRDB
-
 /// Small pieces for building SQL with bound arguments.
 enum SQL {
     /// `?, ?, ?` for an `IN (...)` list of `count` values.
@@ -64,16 +62,6 @@ enum SQL {
             escaped.append(character)
         }
         return escaped
-    }
-}
-
-extension Database {
-    /// Executes one statement kept prepared in the connection's statement cache, for SQL whose
-    /// text takes few shapes (fixed, or with its lists as `SQL.ValueList`s). Preparing a
-    /// statement (GRDB's authorizer visits every column it names) cost more than running it
-    /// on the hot routes.
-    func executeCached(sql: String, arguments: StatementArguments = StatementArguments()) throws {
-        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }
 

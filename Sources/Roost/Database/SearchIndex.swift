@@ -1,4 +1,3 @@
-import GRDB
 
 /// Brings the message search index up to date with the messages that changed. The schema's
 /// triggers queue the changed messages (`message_search_queue`, migration 0028) in the
@@ -36,7 +35,7 @@ enum SearchIndex {
         case waitingForCompaction
     }
 
-    static func work(_ db: Database) throws -> Work {
+    static func work(in db: Database) throws -> Work {
         guard try hasQueued(db) else { return .none }
         return try isCompacting(db) ? .waitingForCompaction : .queued
     }

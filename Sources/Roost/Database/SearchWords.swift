@@ -50,7 +50,7 @@ enum SearchWords {
     }
 
     /// Makes `search_words(channel_id, text)` available to the schema's triggers.
-    static func register(in db: Database) {
+    static func register(in db: GRDB.Database) {
         db.add(function: function)
     }
 

@@ -1,5 +1,3 @@
-import GRDB
-
 /// The columns a record reads, declared once: an enum whose cases are named exactly as the
 /// table's columns and listed in the order the record reads them. The same declaration
 /// gives a query its `SELECT` list and gives `init(row:)` the position of each column, so
@@ -15,15 +13,23 @@ extension TableColumns {
 }
 
 extension Row {
-    /// The value of a record's column (NULL reads as nil where the value is optional), read
-    /// by its position in the record's `SELECT` list.
-    subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: some TableColumns) -> Value {
+    /// The value of a record's column, read by its position in the record's `SELECT` list.
+    subscript<Value: DatabaseValueConvertible>(_ column: some TableColumns) -> Value {
+        self[column.rawValue]
+    }
+
+    /// The value of a record's column, nil when it is NULL.
+    subscript<Value: DatabaseValueConvertible>(_ column: some TableColumns) -> Value? {
         self[column.rawValue]
     }
 
     /// The value of a record's column when the record's columns stand `offset` places into
     /// the row, after another table's (a join read in one statement).
-    subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: some TableColumns, from offset: Int) -> Value {
+    subscript<Value: DatabaseValueConvertible>(_ column: some TableColumns, from offset: Int) -> Value {
+        self[offset + column.rawValue]
+    }
+
+    subscript<Value: DatabaseValueConvertible>(_ column: some TableColumns, from offset: Int) -> Value? {
         self[offset + column.rawValue]
     }
 }

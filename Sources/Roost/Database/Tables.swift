@@ -1,4 +1,3 @@
-import GRDB
 
 /// The database's tables, as a whole: for emptying the application (`EmulatorReset`).
 enum Tables {

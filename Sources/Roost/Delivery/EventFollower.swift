@@ -1,4 +1,3 @@
-import GRDB
 import ServiceLifecycle
 import Synchronization
 

@@ -1,4 +1,3 @@
-import GRDB
 
 /// An emoji: a reaction key with its image.
 struct Emoji: Sendable, Equatable, Codable {

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GRDB
 
 /// The application's emojis: categories of them, Sendbird's seven defaults (on or off), and
 /// `emoji_hash`, which changes whenever the set does (clients re-fetch the set when it does).

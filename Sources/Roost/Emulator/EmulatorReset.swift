@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// `POST /roost/reset`: the application back to empty, in one transaction: every table of
 /// data is emptied, while what configures the application stays (its tokens and settings,
@@ -34,7 +33,7 @@ struct EmulatorReset: Sendable {
                             return .commit
                         }
                         return false
-                    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    } catch let error where Database.isConstraintViolation(error) {
                         return true
                     }
                 }

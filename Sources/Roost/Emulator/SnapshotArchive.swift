@@ -22,9 +22,9 @@ struct SnapshotArchive: Sendable {
         try await database.copy(to: queue)
         try await queue.writeWithoutTransaction { [snapshots] db in
             // The copy carries the live database's WAL mode.
-            try snapshots.useOneFile(in: db)
+            try snapshots.useOneFile(in: Database(db))
             try db.inTransaction {
-                try snapshots.addSnapshotTables(takenAt: takenAt, version: roostVersion, files: stored.map { ($0.path, $0.contents) }, in: db)
+                try snapshots.addSnapshotTables(takenAt: takenAt, version: roostVersion, files: stored.map { ($0.path, $0.contents) }, in: Database(db))
                 return .commit
             }
         }
@@ -47,7 +47,7 @@ struct SnapshotArchive: Sendable {
             let source = try DatabaseQueue(path: path, configuration: readOnly)
             try await copy.writeWithoutTransaction { target in
                 try source.inDatabase { db in
-                    guard try snapshots.isIntact(db) else { throw APIError.unusableSnapshot(path, "the file is damaged") }
+                    guard try snapshots.isIntact(Database(db)) else { throw APIError.unusableSnapshot(path, "the file is damaged") }
                     try db.backup(to: target)
                 }
             }
@@ -61,7 +61,7 @@ struct SnapshotArchive: Sendable {
                 throw APIError.unusableSnapshot(path, "it holds no Roost database")
             }
             if try migrator.hasBeenSuperseded(db) { throw APIError.unusableSnapshot(path, "a newer version of Roost wrote it") }
-            return try snapshots.removeSnapshotTables(in: db)
+            return try snapshots.removeSnapshotTables(in: Database(db))
         }
         // A snapshot from an earlier version gains the tables added since.
         try migrator.migrate(copy)
@@ -76,7 +76,7 @@ struct SnapshotArchive: Sendable {
         readOnly.readonly = true
         guard let queue = try? DatabaseQueue(path: path, configuration: readOnly) else { return nil }
         defer { try? queue.close() }
-        return try? queue.read { db in try SnapshotRepository().takenAt(in: db) }
+        return try? queue.read { db in try SnapshotRepository().takenAt(in: Database(db)) }
     }
 
     static func removeDatabaseFiles(at path: String) {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The tables a snapshot file adds to a copy of Roost's database: when it was taken
 /// (`roost_snapshot`) and the uploaded files (`roost_snapshot_files`). Every method runs on

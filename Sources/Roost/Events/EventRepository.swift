@@ -1,4 +1,3 @@
-import GRDB
 
 /// An event as the log keeps it.
 struct StoredEvent: Sendable, Equatable, FetchableRecord {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The admin messages Roost posts by itself in a group channel when it is created or changed
 /// and when members join or leave, as the application's `settings/auto_event_message` turns

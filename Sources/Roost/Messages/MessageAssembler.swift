@@ -1,4 +1,3 @@
-import GRDB
 
 /// Builds message objects for a page of messages with a fixed number of queries.
 struct MessageAssembler: Sendable {

@@ -1,4 +1,3 @@
-import GRDB
 
 /// Reactions, sorted meta arrays and translations of single messages.
 struct MessageExtrasService: Sendable {

@@ -1,4 +1,3 @@
-import GRDB
 
 /// Finds a message by its channel's path and its id, inside the caller's transaction: the
 /// channel must exist and hold the message, which must not have been deleted.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 enum MessageType: String, Sendable, Codable {
     case user = "MESG"

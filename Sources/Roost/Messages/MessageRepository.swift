@@ -1,4 +1,3 @@
-import GRDB
 
 /// What a new message row holds.
 struct NewMessage {

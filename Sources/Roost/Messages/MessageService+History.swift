@@ -1,4 +1,3 @@
-import GRDB
 
 /// History, single messages, edits and deletion.
 extension MessageService {

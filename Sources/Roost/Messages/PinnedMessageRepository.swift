@@ -1,4 +1,3 @@
-import GRDB
 
 /// The pinned_messages table. Every method runs inside the caller's transaction.
 struct PinnedMessageRepository: Sendable {

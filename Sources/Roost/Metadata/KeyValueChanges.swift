@@ -1,10 +1,9 @@
-import GRDB
 
 /// Sendbird's semantics for the key/value items of users and channels (metadata and meta
 /// counters): creating refuses keys that exist, updating refuses keys that do not (unless
 /// it upserts), deleting one key refuses an unknown one, and an owner holds at most
 /// `MetadataRules.maxItems`. Each runs inside the caller's transaction.
-struct KeyValueChanges<Value: DatabaseValueConvertible & StatementColumnConvertible & Sendable>: Sendable {
+struct KeyValueChanges<Value: DatabaseValueConvertible & Sendable>: Sendable {
     let repository: KeyValueRepository<Value>
     /// Checks the items given and how many the owner will hold.
     let check: @Sendable (_ items: [String: Value], _ countAfter: Int) throws(APIError) -> Void

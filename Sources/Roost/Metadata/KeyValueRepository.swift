@@ -1,9 +1,8 @@
-import GRDB
 
 /// A table of key/value items that belong to one owner each: user metadata, channel
 /// metadata and channel meta counters share this shape (`owner, key, value`, the channel
 /// metadata also `updated_at`). Every method runs inside the caller's transaction.
-struct KeyValueRepository<Value: DatabaseValueConvertible & StatementColumnConvertible & Sendable>: Sendable {
+struct KeyValueRepository<Value: DatabaseValueConvertible & Sendable>: Sendable {
     private let table: String
     private let owner: String
     private let stampsUpdates: Bool

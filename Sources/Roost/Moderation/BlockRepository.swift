@@ -1,4 +1,3 @@
-import GRDB
 
 /// Who blocks whom. Every method runs inside the caller's transaction.
 struct BlockRepository: Sendable {

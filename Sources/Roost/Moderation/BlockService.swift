@@ -1,4 +1,3 @@
-import GRDB
 
 /// Users blocking other users.
 struct BlockService: Sendable {

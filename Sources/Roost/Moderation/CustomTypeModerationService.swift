@@ -1,4 +1,3 @@
-import GRDB
 
 /// Bans and mutes by channel custom type (`/v3/applications/settings_by_channel_custom_type`):
 /// each holds in every channel of the custom type, those made later included, and a ban

@@ -1,4 +1,3 @@
-import GRDB
 
 /// Bans and mutes as they are imposed, inside the caller's transaction.
 struct ModerationChanges: Sendable {

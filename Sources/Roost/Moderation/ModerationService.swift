@@ -1,4 +1,3 @@
-import GRDB
 
 /// Bans and mutes in both kinds of channel, and bans, mutes and operator roles across the
 /// channels of given custom types. The rules they impose on sending, joining and inviting

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The filters by channel custom type, and the messages the profanity filter replaced.
 /// Every method runs inside the caller's transaction.

@@ -1,4 +1,3 @@
-import GRDB
 
 /// Builds open channel objects for many channels in a fixed number of queries.
 struct OpenChannelAssembler: Sendable {

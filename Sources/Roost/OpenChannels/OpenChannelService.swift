@@ -1,4 +1,3 @@
-import GRDB
 
 /// The rules of open channels: creation, listing, updates, deletion, freezing and participants.
 struct OpenChannelService: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 enum PollStatus: String, Sendable {
     case open, closed

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The polls, poll_options and poll_votes tables. Every method runs inside the caller's
 /// transaction.

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The reads and deletions of a GDPR erasure, a batch at a time. Every method runs inside the
 /// caller's transaction: the reads on a snapshot before a step, the deletions in its write.

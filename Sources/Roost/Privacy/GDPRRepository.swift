@@ -1,4 +1,3 @@
-import GRDB
 import Hummingbird
 
 /// A row of gdpr_requests, answered as Sendbird answers it (`files` one object, though plural).

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Hummingbird
 
 /// A GDPR request: `access` (a zip of what Roost holds about a user: the user, the messages

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Erases users for a GDPR deletion, a bounded step per write transaction, so that other
 /// writes never wait long behind it, however much the users wrote: each user's group channels

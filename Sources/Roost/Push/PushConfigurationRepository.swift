@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The application's push configurations, content templates and on/off switch. Every
 /// method runs inside the caller's transaction.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The application's push set-up: provider configurations (FCM, HMS, APNs), the two content
 /// templates, and the switch that turns push notifications on or off.

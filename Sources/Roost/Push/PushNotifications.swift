@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The push notifications a message sent in a group channel makes, as Sendbird would send
 /// them: to each joined member other than the sender who is offline, active, holds a device

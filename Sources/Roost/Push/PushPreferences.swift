@@ -1,4 +1,3 @@
-import GRDB
 
 /// The push token types Sendbird keeps: FCM (`gcm`), Huawei and APNs.
 enum DeviceTokenType: String, Sendable, CaseIterable {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The push relay as a delivery feed: with `--push-relay-url` set, each push notification
 /// Roost records is POSTed there as recorded, signed and retried as webhooks are; one

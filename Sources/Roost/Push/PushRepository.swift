@@ -1,4 +1,3 @@
-import GRDB
 
 /// Device tokens and push preferences. Every method runs inside the caller's transaction.
 struct PushRepository: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Device tokens and push preferences as Sendbird's push routes manage them, each change
 /// with its `user:*` event.

@@ -1,4 +1,3 @@
-import GRDB
 
 enum ReportCategory: String, Codable, Sendable {
     /// `custom` comes with a name of its own (`custom_report_category_name`).

@@ -1,4 +1,3 @@
-import GRDB
 
 /// Reports of messages, users and channels, each keeping a snapshot of what was reported.
 struct ReportService: Sendable {

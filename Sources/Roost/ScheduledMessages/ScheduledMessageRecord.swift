@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Where a scheduled message stands, as Sendbird names it.
 enum ScheduledStatus: String, Sendable, CaseIterable {

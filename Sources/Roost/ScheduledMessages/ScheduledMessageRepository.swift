@@ -1,4 +1,3 @@
-import GRDB
 
 /// Which scheduled messages a list or count covers.
 struct ScheduledMessageFilter: Sendable {

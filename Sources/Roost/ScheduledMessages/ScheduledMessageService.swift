@@ -1,4 +1,3 @@
-import GRDB
 
 /// Messages sent later: created with a time between five minutes and thirty days ahead,
 /// changed or canceled while pending, and sent by the scheduler (or at once, on request)

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The job behind a deletion too large for one write: the row (a channel, a user) has left
 /// every client's sight already, and what still hangs off it (its messages) goes a batch per

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The scheduled_jobs table. Every method runs inside the caller's transaction.
 struct ScheduledJobRepository: Sendable {

@@ -1,4 +1,3 @@
-import GRDB
 
 /// Where a search looks and how its results are ordered.
 struct SearchScope: Sendable {

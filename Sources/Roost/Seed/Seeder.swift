@@ -1,4 +1,3 @@
-import GRDB
 
 /// Fills a database with synthetic users, group channels and messages for benchmarks and
 /// latency measurements. Everything goes through the repositories, in batched transactions.

@@ -1,4 +1,3 @@
-import GRDB
 
 /// Who sent messages each day, for the active-user statistics (DAU, MAU, the analytics
 /// metrics), followed from the event log (`EventFollower`): a send records only its message

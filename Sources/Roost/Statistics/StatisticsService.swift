@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Sendbird's statistics, counted from what Roost recorded: daily and monthly active users
 /// (a user is active on a UTC day they send a message, mark a channel read or open their own

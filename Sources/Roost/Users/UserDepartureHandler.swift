@@ -1,4 +1,3 @@
-import GRDB
 
 /// What becomes of a user deactivated with `leave_all_when_deactivated`, or deleted: they
 /// leave their group channels, in the transaction that deactivates or deletes them. The

@@ -1,4 +1,3 @@
-import GRDB
 
 /// What a new user row holds.
 struct NewUser {
@@ -278,7 +277,7 @@ struct UserRepository: Sendable {
     ) throws -> [Int64: UserSummary] {
         let wanted = Set(rowIDs).union(known.keys)
         guard !wanted.isEmpty else { return [:] }
-        guard let cache, db.configuration.readonly else { return try read(wanted, completing: known, in: db) }
+        guard let cache, db.isReadOnly else { return try read(wanted, completing: known, in: db) }
         let generation = try generation(in: db)
         var summaries = cache.summaries(of: wanted, at: generation)
         guard summaries.count < wanted.count else { return summaries }

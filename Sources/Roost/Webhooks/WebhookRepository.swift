@@ -1,4 +1,3 @@
-import GRDB
 
 /// The webhook_settings row and the failed_webhooks table. Every method runs inside the
 /// caller's transaction.

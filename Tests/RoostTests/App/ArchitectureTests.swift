@@ -20,6 +20,20 @@ import Testing
         #expect(Self.cycle(in: graph) == nil, "folders that depend on each other: \(Self.cycle(in: graph) ?? [])")
     }
 
+    /// Only the database layer knows a storage engine: every repository and service reads and
+    /// writes through Roost's own `Database` (`docs/storage.md`). Snapshots copy SQLite's one
+    /// file, and are SQLite's alone.
+    @Test func onlyTheDatabaseLayerKnowsTheEngine() throws {
+        let allowed: Set<String> = ["Emulator/SnapshotArchive.swift"]
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        var found: [String] = []
+        for file in files where !file.hasPrefix("Database/") && !allowed.contains(file) {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            if text.contains(#/(?m)^import (?:GRDB|PostgresNIO)$/#) { found.append(file) }
+        }
+        #expect(found.isEmpty, "an engine imported outside the database layer: \(found.sorted())")
+    }
+
     /// SQL lives in repositories (files named `…Repository.swift`), the database layer and
     /// `ChannelQuery`: a statement anywhere else fails this test.
     @Test func sqlLivesInRepositories() throws {

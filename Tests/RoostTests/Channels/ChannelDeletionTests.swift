@@ -43,8 +43,8 @@ import Testing
             // Its messages count for nothing from now on, in the console's totals and analytics.
             let counted = try await DatabaseQueue(path: file.path).read { db in
                 (
-                    try ConsoleRepository().totals(in: db).messages,
-                    try StatisticsRepository().value(of: .messages, from: 0, to: .max, days: 0..<1, in: db)
+                    try ConsoleRepository().totals(in: Roost.Database(db)).messages,
+                    try StatisticsRepository().value(of: .messages, from: 0, to: .max, days: 0..<1, in: Roost.Database(db))
                 )
             }
             #expect(counted == (0, 0))

@@ -86,13 +86,13 @@ import Testing
     }
 
     /// The statements `body` runs, with their arguments written in.
-    private static func statements(in db: Database, _ body: () throws -> Void) throws -> [String] {
+    private static func statements(in db: Roost.Database, _ body: () throws -> Void) throws -> [String] {
         final class Collected: @unchecked Sendable { var sql: [String] = [] }
         let collected = Collected()
-        db.trace(options: .statement) { event in
+        db.sqlite.trace(options: .statement) { event in
             if case .statement(let statement) = event { collected.sql.append(statement.expandedSQL) }
         }
-        defer { db.trace(options: [], nil) }
+        defer { db.sqlite.trace(options: [], nil) }
         try body()
         return collected.sql.filter { $0.hasPrefix("SELECT") }
     }

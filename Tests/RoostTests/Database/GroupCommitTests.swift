@@ -56,7 +56,7 @@ import Testing
                 """)
         }
         let commit = GroupCommit(writer: writer, storage: StorageHealth(folder: NSTemporaryDirectory()), metrics: NOOPMetricsHandler.instance)
-        @Sendable func succeeds(_ body: @escaping @Sendable (Database) throws -> Void) async -> Bool {
+        @Sendable func succeeds(_ body: @escaping @Sendable (Roost.Database) throws -> Void) async -> Bool {
             do {
                 try await commit.write(body)
                 return true

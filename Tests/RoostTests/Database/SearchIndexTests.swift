@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    private func insert(_ id: Int64, _ text: String, in db: Database) throws {
+    private func insert(_ id: Int64, _ text: String, in db: Roost.Database) throws {
         try db.execute(
             sql: "INSERT INTO messages (id, channel_id, type, message, created_at) VALUES (?, 1, 'MESG', ?, ?)",
             arguments: [id, text, id]

@@ -64,7 +64,7 @@ import Testing
             #expect(after == during, "the messages show the same before the job ends and after")
         }
         let queue = try DatabaseQueue(path: file.path)
-        try await queue.read { (db: Database) throws in
+        try await queue.read { (db: GRDB.Database) throws in
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM messages WHERE sender_id IS NULL") == imported)
@@ -93,7 +93,7 @@ import Testing
             #expect(try leftovers(in: file) == (0, 0, 0))
         }
         let queue = try DatabaseQueue(path: file.path)
-        try await queue.read { (db: Database) throws in
+        try await queue.read { (db: GRDB.Database) throws in
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM messages WHERE sender_id IS NULL") == imported)
         }
