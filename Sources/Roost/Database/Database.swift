@@ -85,11 +85,11 @@ struct StatementArguments: ExpressibleByArrayLiteral, ExpressibleByDictionaryLit
     }
 
     init(_ values: [(any DatabaseValueConvertible)?]) {
-        sqlite = GRDB.StatementArguments(values.map { $0?.sqliteValue })
+        sqlite = GRDB.StatementArguments(values.map { $0?.sqliteValue ?? .null })
     }
 
     init(_ values: [any DatabaseValueConvertible]) {
-        sqlite = GRDB.StatementArguments(values.map { $0.sqliteValue })
+        sqlite = GRDB.StatementArguments(values.map(\.sqliteValue))
     }
 
     init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
@@ -97,7 +97,7 @@ struct StatementArguments: ExpressibleByArrayLiteral, ExpressibleByDictionaryLit
     }
 
     init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
-        sqlite = GRDB.StatementArguments(Dictionary(elements.map { ($0.0, $0.1?.sqliteValue) }, uniquingKeysWith: { _, last in last }))
+        sqlite = GRDB.StatementArguments(Dictionary(elements.map { ($0.0, $0.1?.sqliteValue ?? .null) }, uniquingKeysWith: { _, last in last }))
     }
 
     static func + (left: StatementArguments, right: StatementArguments) -> StatementArguments {

@@ -2,28 +2,46 @@ import Foundation
 import GRDB
 
 /// A value a statement binds and a row's column gives back: the integers, reals, texts, blobs
-/// and booleans Roost stores. Each reads straight from the engine's row, with no intermediate
-/// value (GRDB's typed column access on SQLite): pages of messages read thousands of columns.
+/// and booleans Roost stores. Each binds, reads and fetches through the engine's own fast path
+/// (on SQLite, GRDB's typed column access, with no intermediate value): pages of messages read
+/// thousands of columns.
 protocol DatabaseValueConvertible: Sendable {
     /// The value as SQLite binds it.
-    var sqliteValue: any GRDB.DatabaseValueConvertible { get }
+    var sqliteValue: GRDB.DatabaseValue { get }
     /// The value at a column; it must not be NULL.
     static func read(_ row: GRDB.Row, at index: Int) -> Self
     static func read(_ row: GRDB.Row, named column: String) -> Self
     /// The value at a column, nil when it is NULL.
     static func readIfPresent(_ row: GRDB.Row, at index: Int) -> Self?
     static func readIfPresent(_ row: GRDB.Row, named column: String) -> Self?
+    /// A statement's values, from its first column.
+    static func sqliteCursor(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> ValueCursor<Self>
+    static func sqliteFetchAll(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> [Self]
+    static func sqliteFetchOne(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> Self?
 }
 
-/// The conformance of the types both GRDB and Roost read as values.
+/// The types both GRDB and Roost read as values, through GRDB's own typed access.
 protocol StoredValue: DatabaseValueConvertible, GRDB.DatabaseValueConvertible, GRDB.StatementColumnConvertible {}
 
 extension StoredValue {
-    var sqliteValue: any GRDB.DatabaseValueConvertible { self }
+    var sqliteValue: GRDB.DatabaseValue { databaseValue }
     static func read(_ row: GRDB.Row, at index: Int) -> Self { row[index] }
     static func read(_ row: GRDB.Row, named column: String) -> Self { row[column] }
     static func readIfPresent(_ row: GRDB.Row, at index: Int) -> Self? { row[index] }
     static func readIfPresent(_ row: GRDB.Row, named column: String) -> Self? { row[column] }
+
+    static func sqliteCursor(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> ValueCursor<Self> {
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        return ValueCursor { try cursor.next() }
+    }
+
+    static func sqliteFetchAll(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> [Self] {
+        try fetchAll(statement, arguments: arguments)
+    }
+
+    static func sqliteFetchOne(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> Self? {
+        try fetchOne(statement, arguments: arguments)
+    }
 }
 
 extension Int64: StoredValue {}
@@ -31,14 +49,7 @@ extension Int: StoredValue {}
 extension Bool: StoredValue {}
 extension Double: StoredValue {}
 extension String: StoredValue {}
-
-extension Data: DatabaseValueConvertible {
-    var sqliteValue: any GRDB.DatabaseValueConvertible { self }
-    static func read(_ row: GRDB.Row, at index: Int) -> Data { row[index] }
-    static func read(_ row: GRDB.Row, named column: String) -> Data { row[column] }
-    static func readIfPresent(_ row: GRDB.Row, at index: Int) -> Data? { row[index] }
-    static func readIfPresent(_ row: GRDB.Row, named column: String) -> Data? { row[column] }
-}
+extension Data: StoredValue {}
 
 /// A row of a statement's result, read by column name or by position.
 struct Row {
@@ -87,11 +98,7 @@ struct RowCursor {
 
 /// The values of a statement's first column, one at a time.
 struct ValueCursor<Value: DatabaseValueConvertible> {
-    let rows: RowCursor
-
-    func next() throws -> Value? {
-        try rows.next().map { $0[0] }
-    }
+    let next: () throws -> Value?
 }
 
 extension Row {
@@ -123,34 +130,28 @@ extension Row {
 /// A value's fetches read its statement's first column.
 extension DatabaseValueConvertible {
     static func fetchCursor(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> ValueCursor<Self> {
-        ValueCursor(rows: try Row.fetchCursor(statement, arguments: arguments))
+        try sqliteCursor(statement.sqlite, arguments.sqlite)
     }
 
     static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> ValueCursor<Self> {
-        ValueCursor(rows: try Row.fetchCursor(db, sql: sql, arguments: arguments))
+        try sqliteCursor(db.sqlite.makeStatement(sql: sql), arguments.sqlite)
     }
 
     static func fetchAll(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try values(of: Row.fetchCursor(statement, arguments: arguments))
+        try sqliteFetchAll(statement.sqlite, arguments.sqlite)
     }
 
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try values(of: Row.fetchCursor(db, sql: sql, arguments: arguments))
+        try sqliteFetchAll(db.sqlite.makeStatement(sql: sql), arguments.sqlite)
     }
 
     /// The first row's value; nil when there is no row, or its value is NULL.
     static func fetchOne(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try Row.fetchCursor(statement, arguments: arguments).first { $0[0] }
+        try sqliteFetchOne(statement.sqlite, arguments.sqlite)
     }
 
     static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try Row.fetchCursor(db, sql: sql, arguments: arguments).first { $0[0] }
-    }
-
-    private static func values(of rows: RowCursor) throws -> [Self] {
-        var values: [Self] = []
-        while let row = try rows.next() { values.append(row[0]) }
-        return values
+        try sqliteFetchOne(db.sqlite.makeStatement(sql: sql), arguments.sqlite)
     }
 }
 
