@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             plugins: ["EmbedMigrations"]
         ),
@@ -70,7 +71,6 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                // The schema parity test reads PostgreSQL's catalog (docs/storage.md).
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

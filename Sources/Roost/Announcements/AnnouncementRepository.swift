@@ -15,7 +15,7 @@ struct AnnouncementRepository: Sendable {
                 record.status.rawValue, record.scheduledAt, record.createdAt,
             ]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func save(_ record: AnnouncementRecord, in db: Database) throws {

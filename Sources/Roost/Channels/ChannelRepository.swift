@@ -33,7 +33,7 @@ struct ChannelRepository: Sendable {
                 channel.accessCode, channel.distinctKey, channel.createdBy, channel.createdAt,
             ]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func exists(url: String, in db: Database) throws -> Bool {

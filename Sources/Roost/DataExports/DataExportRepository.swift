@@ -8,7 +8,7 @@ struct DataExportRepository: Sendable {
             sql: "INSERT INTO data_exports (request_id, data_type, request, status, created_at) VALUES (?, ?, ?, 'scheduled', ?)",
             arguments: [requestID, type.rawValue, JSONColumn.encode(request), time]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func save(_ record: DataExportRecord, in db: Database) throws {

@@ -1,27 +1,48 @@
 import GRDB
+import PostgresNIO
 
 /// One transaction's connection to the database, as every repository sees it: the seam between
 /// Roost's rules and its storage engine (`docs/storage.md`). It has the shape of GRDB's, which
 /// it wraps on SQLite, so that repositories keep their SQL as it is, and only this folder knows
 /// the engine.
 final class Database {
-    /// The SQLite connection, for the engine's own work in this folder.
-    let sqlite: GRDB.Database
+    enum Engine {
+        case sqlite(GRDB.Database)
+        case postgres(PostgresSession)
+    }
+
+    let engine: Engine
 
     init(_ sqlite: GRDB.Database) {
-        self.sqlite = sqlite
+        engine = .sqlite(sqlite)
+    }
+
+    init(_ postgres: PostgresSession) {
+        engine = .postgres(postgres)
+    }
+
+    /// The SQLite connection, for work only SQLite does (its search index, snapshots).
+    var sqlite: GRDB.Database {
+        guard case .sqlite(let connection) = engine else { preconditionFailure("SQLite's own work asked of another engine") }
+        return connection
     }
 
     /// Runs one or more statements (`;`-separated), prepared for this call only.
     func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
-        try sqlite.execute(sql: sql, arguments: arguments.sqlite)
+        switch engine {
+        case .sqlite(let connection): try connection.execute(sql: sql, arguments: arguments.sqlite)
+        case .postgres(let session): try session.runScript(sql, arguments)
+        }
     }
 
     /// A statement kept prepared in the connection's cache, for SQL whose text takes few shapes
     /// (fixed, or with its lists as `SQL.ValueList`s). Preparing a statement (GRDB's authorizer
     /// visits every column it names) cost more than running it on the hot routes.
     func cachedStatement(sql: String) throws -> Statement {
-        Statement(sqlite: try sqlite.cachedStatement(sql: sql))
+        switch engine {
+        case .sqlite(let connection): Statement(engine: .sqlite(try connection.cachedStatement(sql: sql)))
+        case .postgres(let session): Statement(engine: .postgres(session, sql))
+        }
     }
 
     /// Executes one statement kept prepared in the connection's statement cache.
@@ -29,35 +50,79 @@ final class Database {
         try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
-    /// The row id the last `INSERT` gave its row.
-    var lastInsertedRowID: Int64 { sqlite.lastInsertedRowID }
-
-    /// How many rows the last statement changed.
-    var changesCount: Int { sqlite.changesCount }
-
-    /// How many rows every statement of the connection has changed since it opened.
-    var totalChangesCount: Int { sqlite.totalChangesCount }
-
-    /// Runs `changes` in a savepoint, rolled back alone when it throws or answers `.rollback`.
-    func inSavepoint(_ changes: () throws -> SavepointCompletion) throws {
-        try sqlite.inSavepoint {
-            switch try changes() {
-            case .commit: .commit
-            case .rollback: .rollback
+    /// The row id the last `INSERT` gave its row. On PostgreSQL, the value the session last
+    /// took from a sequence (an identity column's).
+    var lastInsertedRowID: Int64 {
+        get throws {
+            switch engine {
+            case .sqlite(let connection): return connection.lastInsertedRowID
+            case .postgres(let session): return try Int64.fetchOne(Statement(engine: .postgres(session, "SELECT lastval()"))) ?? 0
             }
         }
     }
 
+    /// How many rows the last statement changed.
+    var changesCount: Int {
+        switch engine {
+        case .sqlite(let connection): connection.changesCount
+        case .postgres(let session): session.changesCount
+        }
+    }
+
+    /// How many rows every statement of the connection has changed since it opened.
+    var totalChangesCount: Int {
+        switch engine {
+        case .sqlite(let connection): connection.totalChangesCount
+        case .postgres(let session): session.totalChangesCount
+        }
+    }
+
+    /// Runs `changes` in a savepoint, rolled back alone when it throws or answers `.rollback`.
+    func inSavepoint(_ changes: () throws -> SavepointCompletion) throws {
+        switch engine {
+        case .sqlite(let connection):
+            try connection.inSavepoint {
+                switch try changes() {
+                case .commit: .commit
+                case .rollback: .rollback
+                }
+            }
+        case .postgres(let session):
+            _ = try session.run("SAVEPOINT savepoint", StatementArguments())
+            let completion: SavepointCompletion
+            do {
+                completion = try changes()
+            } catch {
+                _ = try session.run("ROLLBACK TO SAVEPOINT savepoint", StatementArguments())
+                _ = try session.run("RELEASE SAVEPOINT savepoint", StatementArguments())
+                throw error
+            }
+            if completion == .rollback { _ = try session.run("ROLLBACK TO SAVEPOINT savepoint", StatementArguments()) }
+            _ = try session.run("RELEASE SAVEPOINT savepoint", StatementArguments())
+        }
+    }
+
     /// Whether this is a read-only transaction (a reader's), which may use what caches keep.
-    var isReadOnly: Bool { sqlite.configuration.readonly }
+    var isReadOnly: Bool {
+        switch engine {
+        case .sqlite(let connection): connection.configuration.readonly
+        case .postgres(let session): session.isReadOnly
+        }
+    }
 
     func tableExists(_ name: String) throws -> Bool {
-        try sqlite.tableExists(name)
+        switch engine {
+        case .sqlite(let connection):
+            return try connection.tableExists(name)
+        case .postgres:
+            let sql = "SELECT EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?)"
+            return try Bool.fetchOne(self, sql: sql, arguments: [name]) ?? false
+        }
     }
 
     /// Whether `error` is a constraint refusing a change (a foreign key, a unique key).
     static func isConstraintViolation(_ error: any Error) -> Bool {
-        (error as? DatabaseError)?.resultCode == .SQLITE_CONSTRAINT
+        (error as? DatabaseError)?.resultCode == .SQLITE_CONSTRAINT || PostgresSession.isConstraintViolation(error)
     }
 }
 
@@ -69,44 +134,83 @@ enum SavepointCompletion {
 
 /// A prepared statement of a `Database`.
 struct Statement {
-    let sqlite: GRDB.Statement
+    enum Engine {
+        case sqlite(GRDB.Statement)
+        /// PostgreSQL's are prepared by the server for each run: the session and the text.
+        case postgres(PostgresSession, String)
+    }
+
+    let engine: Engine
+
+    /// The SQLite statement, for work only SQLite does.
+    var sqlite: GRDB.Statement {
+        guard case .sqlite(let statement) = engine else { preconditionFailure("SQLite's own work asked of another engine") }
+        return statement
+    }
 
     func execute(arguments: StatementArguments = StatementArguments()) throws {
-        try sqlite.execute(arguments: arguments.sqlite)
+        switch engine {
+        case .sqlite(let statement): try statement.execute(arguments: arguments.sqlite)
+        case .postgres(let session, let sql): _ = try session.run(sql, arguments)
+        }
+    }
+
+    /// The statement's rows.
+    func rows(_ arguments: StatementArguments) throws -> RowCursor {
+        switch engine {
+        case .sqlite(let statement): RowCursor(engine: .sqlite(try GRDB.Row.fetchCursor(statement, arguments: arguments.sqlite)))
+        case .postgres(let session, let sql): RowCursor(engine: .postgres(try session.run(sql, arguments).makeIterator()))
+        }
     }
 }
 
 /// The values a statement binds, by position (`?`) or by name (`:name`).
 struct StatementArguments: ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    fileprivate(set) var sqlite: GRDB.StatementArguments
+    private var positional: [(any DatabaseValueConvertible)?] = []
+    private var named: [String: (any DatabaseValueConvertible)?] = [:]
 
-    init() {
-        sqlite = GRDB.StatementArguments()
-    }
+    init() {}
 
     init(_ values: [(any DatabaseValueConvertible)?]) {
-        sqlite = GRDB.StatementArguments(values.map { $0?.sqliteValue ?? .null })
+        positional = values
     }
 
     init(_ values: [any DatabaseValueConvertible]) {
-        sqlite = GRDB.StatementArguments(values.map(\.sqliteValue))
+        positional = values
     }
 
     init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        self.init(elements)
+        positional = elements
     }
 
     init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
-        sqlite = GRDB.StatementArguments(Dictionary(elements.map { ($0.0, $0.1?.sqliteValue ?? .null) }, uniquingKeysWith: { _, last in last }))
+        named = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
     static func + (left: StatementArguments, right: StatementArguments) -> StatementArguments {
         var joined = left
-        joined.sqlite += right.sqlite
+        joined += right
         return joined
     }
 
     static func += (left: inout StatementArguments, right: StatementArguments) {
-        left.sqlite += right.sqlite
+        left.positional += right.positional
+        left.named.merge(right.named) { _, last in last }
+    }
+
+    /// The arguments as GRDB binds them.
+    var sqlite: GRDB.StatementArguments {
+        var arguments = GRDB.StatementArguments(positional.map { $0?.sqliteValue ?? .null })
+        if !named.isEmpty { arguments += GRDB.StatementArguments(named.mapValues { $0?.sqliteValue ?? .null }) }
+        return arguments
+    }
+
+    /// Binds the arguments in the order of PostgreSQL's numbered placeholders: by position, or
+    /// by the names `names` gives each number.
+    func bind(into bindings: inout PostgresBindings, names: [String]?) throws {
+        let values = names.map { $0.map { named[$0] ?? nil } } ?? positional
+        for value in values {
+            if let value { try value.bindPostgres(into: &bindings) } else { bindings.appendNull() }
+        }
     }
 }

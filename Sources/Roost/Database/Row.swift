@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
+import PostgresNIO
 
 /// A value a statement binds and a row's column gives back: the integers, reals, texts, blobs
-/// and booleans Roost stores. Each binds, reads and fetches through the engine's own fast path
-/// (on SQLite, GRDB's typed column access, with no intermediate value): pages of messages read
+/// and booleans Roost stores. Each binds and reads through each engine's own fast path (on
+/// SQLite, GRDB's typed column access, with no intermediate value): pages of messages read
 /// thousands of columns.
 protocol DatabaseValueConvertible: Sendable {
     /// The value as SQLite binds it.
@@ -18,6 +19,11 @@ protocol DatabaseValueConvertible: Sendable {
     static func sqliteCursor(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> ValueCursor<Self>
     static func sqliteFetchAll(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> [Self]
     static func sqliteFetchOne(_ statement: GRDB.Statement, _ arguments: GRDB.StatementArguments) throws -> Self?
+
+    /// Binds the value as PostgreSQL's column of its kind takes it (booleans as 0 or 1).
+    func bindPostgres(into bindings: inout PostgresBindings) throws
+    /// The value in a PostgreSQL cell, nil when it is NULL.
+    static func postgresValue(of cell: PostgresCell) throws -> Self?
 }
 
 /// The types both GRDB and Roost read as values, through GRDB's own typed access.
@@ -44,48 +50,161 @@ extension StoredValue {
     }
 }
 
-extension Int64: StoredValue {}
-extension Int: StoredValue {}
-extension Bool: StoredValue {}
-extension Double: StoredValue {}
-extension String: StoredValue {}
-extension Data: StoredValue {}
-
-/// A row of a statement's result, read by column name or by position.
-struct Row {
-    let sqlite: GRDB.Row
-
-    subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value { Value.read(sqlite, at: index) }
-    subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value? { Value.readIfPresent(sqlite, at: index) }
-    subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value { Value.read(sqlite, named: column) }
-    subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value? { Value.readIfPresent(sqlite, named: column) }
-
-    /// Whether the column at `index` is NULL.
-    func hasNull(atIndex index: Int) -> Bool {
-        sqlite.hasNull(atIndex: index)
-    }
-
-    /// An independent copy, for a row of a cursor kept past the cursor's next step.
-    func copy() -> Row {
-        Row(sqlite: sqlite.copy())
+/// PostgreSQL's integers as one: SQLite has one integer type, PostgreSQL several, and
+/// aggregates of bigints (`SUM`) are numeric.
+private func postgresInteger(of cell: PostgresCell) throws -> Int64? {
+    guard cell.bytes != nil else { return nil }
+    switch cell.dataType {
+    case .bool: return try cell.decode(Bool.self) ? 1 : 0
+    case .numeric: return Int64(truncating: try cell.decode(Decimal.self) as NSDecimalNumber)
+    default: return try cell.decode(Int64.self)
     }
 }
 
-/// The rows of a statement, one at a time. The row a step answers is reused by the next step.
-struct RowCursor {
-    let sqlite: GRDB.RowCursor
+extension Int64: StoredValue {
+    func bindPostgres(into bindings: inout PostgresBindings) throws { bindings.append(self) }
+    static func postgresValue(of cell: PostgresCell) throws -> Int64? { try postgresInteger(of: cell) }
+}
 
-    func next() throws -> Row? {
-        try sqlite.next().map(Row.init(sqlite:))
+extension Int: StoredValue {
+    func bindPostgres(into bindings: inout PostgresBindings) throws { bindings.append(Int64(self)) }
+    static func postgresValue(of cell: PostgresCell) throws -> Int? { try postgresInteger(of: cell).map(Int.init) }
+}
+
+extension Bool: StoredValue {
+    func bindPostgres(into bindings: inout PostgresBindings) throws { bindings.append(Int64(self ? 1 : 0)) }
+    static func postgresValue(of cell: PostgresCell) throws -> Bool? { try postgresInteger(of: cell).map { $0 != 0 } }
+}
+
+extension Double: StoredValue {
+    func bindPostgres(into bindings: inout PostgresBindings) throws { bindings.append(self) }
+    static func postgresValue(of cell: PostgresCell) throws -> Double? {
+        guard cell.bytes != nil else { return nil }
+        switch cell.dataType {
+        case .float4, .float8: return try cell.decode(Double.self)
+        case .numeric: return (try cell.decode(Decimal.self) as NSDecimalNumber).doubleValue
+        default: return try postgresInteger(of: cell).map(Double.init)
+        }
+    }
+}
+
+extension String: StoredValue {
+    func bindPostgres(into bindings: inout PostgresBindings) throws { bindings.append(self) }
+    static func postgresValue(of cell: PostgresCell) throws -> String? {
+        guard cell.bytes != nil else { return nil }
+        switch cell.dataType {
+        case .int2, .int4, .int8, .numeric, .bool: return try postgresInteger(of: cell).map(String.init)
+        default: return try cell.decode(String.self)
+        }
+    }
+}
+
+extension Data: StoredValue {
+    func bindPostgres(into bindings: inout PostgresBindings) throws { bindings.append(ByteBuffer(bytes: self)) }
+    static func postgresValue(of cell: PostgresCell) throws -> Data? {
+        guard cell.bytes != nil else { return nil }
+        return Data(buffer: try cell.decode(ByteBuffer.self))
+    }
+}
+
+/// A row of a statement's result, read by column name or by position.
+struct Row {
+    enum Engine {
+        case sqlite(GRDB.Row)
+        case postgres(PostgresRandomAccessRow)
     }
 
-    /// The first row, made into a value while the cursor still holds it (a cursor's row reads
-    /// from its statement, which the cursor's end resets); nil when there is no row.
-    func first<Value>(_ transform: (Row) throws -> Value?) throws -> Value? {
-        try withExtendedLifetime(sqlite) {
-            guard let row = try next() else { return nil }
-            return try transform(row)
+    let engine: Engine
+
+    init(sqlite: GRDB.Row) {
+        engine = .sqlite(sqlite)
+    }
+
+    init(postgres: PostgresRow) {
+        engine = .postgres(postgres.makeRandomAccess())
+    }
+
+    /// A value that must not be NULL: a NULL or a value of another kind is a mistake in the
+    /// statement, as GRDB takes it.
+    private static func required<Value>(_ value: Value?, _ column: String) -> Value {
+        guard let value else { preconditionFailure("column \(column) is NULL or of another kind") }
+        return value
+    }
+
+    private static func postgres<Value: DatabaseValueConvertible>(_ cell: PostgresCell) -> Value? {
+        do {
+            return try Value.postgresValue(of: cell)
+        } catch {
+            preconditionFailure("column \(cell.columnName) does not hold a \(Value.self): \(error)")
         }
+    }
+
+    subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        switch engine {
+        case .sqlite(let row): Value.read(row, at: index)
+        case .postgres(let row): Self.required(Self.postgres(row[index]), "\(index)")
+        }
+    }
+
+    subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value? {
+        switch engine {
+        case .sqlite(let row): Value.readIfPresent(row, at: index)
+        case .postgres(let row): Self.postgres(row[index])
+        }
+    }
+
+    subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value {
+        switch engine {
+        case .sqlite(let row): Value.read(row, named: column)
+        case .postgres(let row): Self.required(Self.postgres(row[column]), column)
+        }
+    }
+
+    subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value? {
+        switch engine {
+        case .sqlite(let row): Value.readIfPresent(row, named: column)
+        case .postgres(let row): Self.postgres(row[column])
+        }
+    }
+
+    /// Whether the column at `index` is NULL.
+    func hasNull(atIndex index: Int) -> Bool {
+        switch engine {
+        case .sqlite(let row): row.hasNull(atIndex: index)
+        case .postgres(let row): row[index].bytes == nil
+        }
+    }
+}
+
+/// The rows of a statement, one at a time. On SQLite the row a step answers is reused by the
+/// next step, and reads from the cursor's statement: a row is read while its cursor lives.
+final class RowCursor {
+    enum Engine {
+        case sqlite(GRDB.RowCursor)
+        case postgres(IndexingIterator<[PostgresRow]>)
+    }
+
+    private var engine: Engine
+
+    init(engine: Engine) {
+        self.engine = engine
+    }
+
+    func next() throws -> Row? {
+        switch engine {
+        case .sqlite(let cursor):
+            return try cursor.next().map(Row.init(sqlite:))
+        case .postgres(var rows):
+            let row = rows.next()
+            engine = .postgres(rows)
+            return row.map(Row.init(postgres:))
+        }
+    }
+
+    /// The first row made into a value, nil when there is no row.
+    func first<Value>(_ transform: (Row) throws -> Value?) throws -> Value? {
+        guard let row = try next() else { return nil }
+        return try transform(row)
     }
 
     /// Every remaining row, made into a value as it is read.
@@ -103,55 +222,85 @@ struct ValueCursor<Value: DatabaseValueConvertible> {
 
 extension Row {
     static func fetchCursor(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> RowCursor {
-        RowCursor(sqlite: try GRDB.Row.fetchCursor(statement.sqlite, arguments: arguments.sqlite))
+        try statement.rows(arguments)
     }
 
     static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> RowCursor {
-        RowCursor(sqlite: try GRDB.Row.fetchCursor(db.sqlite, sql: sql, arguments: arguments.sqlite))
+        try fetchCursor(db.statement(sql: sql), arguments: arguments)
     }
 
     static func fetchAll(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
-        try GRDB.Row.fetchAll(statement.sqlite, arguments: arguments.sqlite).map(Row.init(sqlite:))
+        switch statement.engine {
+        case .sqlite(let statement): try GRDB.Row.fetchAll(statement, arguments: arguments.sqlite).map(Row.init(sqlite:))
+        case .postgres(let session, let sql): try session.run(sql, arguments).map(Row.init(postgres:))
+        }
     }
 
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
-        try GRDB.Row.fetchAll(db.sqlite, sql: sql, arguments: arguments.sqlite).map(Row.init(sqlite:))
+        try fetchAll(db.statement(sql: sql), arguments: arguments)
     }
 
     static func fetchOne(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> Row? {
-        try GRDB.Row.fetchOne(statement.sqlite, arguments: arguments.sqlite).map(Row.init(sqlite:))
+        switch statement.engine {
+        case .sqlite(let statement): try GRDB.Row.fetchOne(statement, arguments: arguments.sqlite).map(Row.init(sqlite:))
+        case .postgres(let session, let sql): try session.run(sql, arguments).first.map(Row.init(postgres:))
+        }
     }
 
     static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
-        try GRDB.Row.fetchOne(db.sqlite, sql: sql, arguments: arguments.sqlite).map(Row.init(sqlite:))
+        try fetchOne(db.statement(sql: sql), arguments: arguments)
+    }
+}
+
+extension Database {
+    /// A statement prepared for one use (`fetch...(db, sql:)`).
+    fileprivate func statement(sql: String) throws -> Statement {
+        switch engine {
+        case .sqlite(let connection): Statement(engine: .sqlite(try connection.makeStatement(sql: sql)))
+        case .postgres(let session): Statement(engine: .postgres(session, sql))
+        }
     }
 }
 
 /// A value's fetches read its statement's first column.
 extension DatabaseValueConvertible {
     static func fetchCursor(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> ValueCursor<Self> {
-        try sqliteCursor(statement.sqlite, arguments.sqlite)
+        switch statement.engine {
+        case .sqlite(let statement):
+            return try sqliteCursor(statement, arguments.sqlite)
+        case .postgres:
+            let rows = try statement.rows(arguments)
+            return ValueCursor { try rows.next().map { $0[0] as Self } }
+        }
     }
 
     static func fetchCursor(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> ValueCursor<Self> {
-        try sqliteCursor(db.sqlite.makeStatement(sql: sql), arguments.sqlite)
+        try fetchCursor(db.statement(sql: sql), arguments: arguments)
     }
 
     static func fetchAll(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try sqliteFetchAll(statement.sqlite, arguments.sqlite)
+        switch statement.engine {
+        case .sqlite(let statement): return try sqliteFetchAll(statement, arguments.sqlite)
+        case .postgres:
+            return try statement.rows(arguments).map { $0[0] as Self }
+        }
     }
 
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try sqliteFetchAll(db.sqlite.makeStatement(sql: sql), arguments.sqlite)
+        try fetchAll(db.statement(sql: sql), arguments: arguments)
     }
 
     /// The first row's value; nil when there is no row, or its value is NULL.
     static func fetchOne(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try sqliteFetchOne(statement.sqlite, arguments.sqlite)
+        switch statement.engine {
+        case .sqlite(let statement): return try sqliteFetchOne(statement, arguments.sqlite)
+        case .postgres:
+            return try statement.rows(arguments).first { $0[0] }
+        }
     }
 
     static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try sqliteFetchOne(db.sqlite.makeStatement(sql: sql), arguments.sqlite)
+        try fetchOne(db.statement(sql: sql), arguments: arguments)
     }
 }
 
@@ -173,11 +322,11 @@ extension FetchableRecord {
     }
 
     static func fetchAll(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try records(of: Row.fetchCursor(statement, arguments: arguments))
+        try Row.fetchCursor(statement, arguments: arguments).map(Self.init(row:))
     }
 
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self] {
-        try records(of: Row.fetchCursor(db, sql: sql, arguments: arguments))
+        try Row.fetchCursor(db, sql: sql, arguments: arguments).map(Self.init(row:))
     }
 
     static func fetchOne(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws -> Self? {
@@ -186,12 +335,6 @@ extension FetchableRecord {
 
     static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
         try Row.fetchCursor(db, sql: sql, arguments: arguments).first(Self.init(row:))
-    }
-
-    private static func records(of rows: RowCursor) throws -> [Self] {
-        var records: [Self] = []
-        while let row = try rows.next() { records.append(try Self(row: row)) }
-        return records
     }
 }
 

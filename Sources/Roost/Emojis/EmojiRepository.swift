@@ -39,7 +39,7 @@ struct EmojiRepository: Sendable {
         try db.executeCached(
             sql: "INSERT INTO emoji_categories (name, url, is_default) VALUES (?, ?, ?)", arguments: [name, url, isDefault]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func setCategoryURL(_ url: String, of id: Int64, in db: Database) throws {
@@ -70,7 +70,7 @@ struct EmojiRepository: Sendable {
             sql: "INSERT OR IGNORE INTO emojis (category_id, key, url) VALUES (?, ?, ?)", arguments: [categoryID, key, url]
         )
         guard db.changesCount > 0 else { return nil }
-        return Emoji(id: db.lastInsertedRowID, key: key, url: url)
+        return Emoji(id: try db.lastInsertedRowID, key: key, url: url)
     }
 
     func setEmojiURL(_ url: String, of key: String, in db: Database) throws {

@@ -42,7 +42,7 @@ struct EventRepository: Sendable {
             sql: "INSERT INTO events (category, created_at, channel_url, payload, audience) VALUES (?, ?, ?, ?, ?)",
             arguments: [category.rawValue, time, channelURL, payload, audience.membersToo ? "members" : "concerned"]
         )
-        let seq = db.lastInsertedRowID
+        let seq = try db.lastInsertedRowID
         let excluded = Set(audience.excluding)
         for userID in Set(userIDs).union(excluded) {
             try db.executeCached(

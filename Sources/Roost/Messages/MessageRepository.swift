@@ -106,7 +106,7 @@ struct MessageRepository: Sendable {
                 message.requireAuth,
             ]
         )
-        return MessageRecord(message, id: db.lastInsertedRowID)
+        return MessageRecord(message, id: try db.lastInsertedRowID)
     }
 
     func delete(id: Int64, in db: Database) throws {

@@ -48,8 +48,11 @@ struct KeyValueRepository<Value: DatabaseValueConvertible & Sendable>: Sendable 
     /// Inserts or replaces each item.
     func set(_ items: [String: Value], of ownerID: Int64, at now: Int64, in db: Database) throws {
         let sql = stampsUpdates
-            ? "INSERT OR REPLACE INTO \(table) (\(owner), key, value, updated_at) VALUES (?, ?, ?, ?)"
-            : "INSERT OR REPLACE INTO \(table) (\(owner), key, value) VALUES (?, ?, ?)"
+            ? """
+                INSERT INTO \(table) (\(owner), key, value, updated_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (\(owner), key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+                """
+            : "INSERT INTO \(table) (\(owner), key, value) VALUES (?, ?, ?) ON CONFLICT (\(owner), key) DO UPDATE SET value = excluded.value"
         for (key, value) in items {
             try db.executeCached(
                 sql: sql, arguments: stampsUpdates ? [ownerID, key, value, now] : [ownerID, key, value]

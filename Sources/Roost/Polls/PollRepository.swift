@@ -19,7 +19,7 @@ struct PollRepository: Sendable {
                 poll.createdBy, poll.createdAt, poll.updatedAt,
             ]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func save(_ poll: PollRecord, in db: Database) throws {
@@ -75,7 +75,7 @@ struct PollRepository: Sendable {
             sql: "INSERT INTO poll_options (poll_id, text, created_by, created_at) VALUES (?, ?, ?, ?)",
             arguments: [pollID, text, userRowID, time]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func updateOption(_ optionID: Int64, text: String, by userRowID: Int64?, at time: Int64, in db: Database) throws {

@@ -68,7 +68,7 @@ struct GDPRRepository: Sendable {
                 request.status.rawValue, request.createdAt,
             ]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func save(_ request: GDPRRequest, in db: Database) throws {

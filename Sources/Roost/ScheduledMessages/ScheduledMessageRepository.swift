@@ -28,7 +28,7 @@ struct ScheduledMessageRepository: Sendable {
                 record.status.rawValue, record.createdAt, record.updatedAt,
             ]
         )
-        return db.lastInsertedRowID
+        return try db.lastInsertedRowID
     }
 
     func save(_ record: ScheduledMessageRecord, in db: Database) throws {

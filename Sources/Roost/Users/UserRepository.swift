@@ -70,7 +70,7 @@ struct UserRepository: Sendable {
                 JSONColumn.encode(user.discoveryKeys), JSONColumn.encode(user.preferredLanguages), user.createdAt,
             ]
         )
-        let rowID = db.lastInsertedRowID
+        let rowID = try db.lastInsertedRowID
         try Self.metadata.set(user.metadata, of: rowID, at: user.createdAt, in: db)
         return rowID
     }

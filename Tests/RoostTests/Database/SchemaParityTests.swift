@@ -47,7 +47,7 @@ struct SchemaParityTests {
 
         let (postgresTables, postgresIndexes) = try await TestPostgres.withDatabase { connection in
             for file in try Self.migrationFiles() {
-                for statement in TestPostgres.statements(in: try String(contentsOf: file, encoding: .utf8)) {
+                for statement in SQLScript.statements(in: try String(contentsOf: file, encoding: .utf8)) {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: TestPostgres.logger)
                 }
             }

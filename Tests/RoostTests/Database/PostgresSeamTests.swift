@@ -1,0 +1,99 @@
+import Dispatch
+import Foundation
+import PostgresNIO
+import Testing
+
+@testable import Roost
+
+/// Repositories run unchanged on PostgreSQL through the seam (`docs/storage.md`): the same
+/// calls on both engines answer the same. The first of the engine's steps: no server runs on
+/// PostgreSQL yet.
+@Suite(.enabled(if: TestPostgres.url != nil, "needs ROOST_TEST_POSTGRES_URL: scripts/test starts a PostgreSQL"))
+struct PostgresSeamTests {
+    /// What `body` answers on a new SQLite database and on a new PostgreSQL one, each with
+    /// Roost's schema, in a write transaction of each.
+    private func onBothEngines<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> (sqlite: Value, postgres: Value) {
+        let file = TemporaryDatabase()
+        defer { file.remove() }
+        let sqlite = try AppDatabase(path: file.path)
+        let onSQLite = try await sqlite.write(body)
+        try await sqlite.close()
+        let onPostgres = try await TestPostgres.withDatabase { connection in
+            for file in try SchemaParityTests.migrationFiles() {
+                for statement in SQLScript.statements(in: try String(contentsOf: file, encoding: .utf8)) {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: TestPostgres.logger)
+                }
+            }
+            // The session waits for each answer: on a thread of its own, as the engine will.
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue(label: "roost.tests.postgres").async {
+                    continuation.resume(with: Result {
+                        let session = PostgresSession(connection: connection, isReadOnly: false, logger: TestPostgres.logger)
+                        _ = try session.run("BEGIN", StatementArguments())
+                        let value: Value
+                        do {
+                            value = try body(Database(session))
+                        } catch {
+                            // PostgresNIO's own description of an error leaves the server's words out.
+                            throw TestFailure(String(reflecting: error))
+                        }
+                        _ = try session.run("COMMIT", StatementArguments())
+                        return value
+                    })
+                }
+            }
+        }
+        return (onSQLite, onPostgres)
+    }
+
+    @Test func usersTheirMetadataTokensAndSummaries() async throws {
+        let (sqlite, postgres) = try await onBothEngines { db -> [String] in
+            let users = UserRepository()
+            var transcript: [String] = []
+            for (index, name) in ["alice", "bob", "carol"].enumerated() {
+                let rowID = try users.insert(
+                    NewUser(userID: name, nickname: name.capitalized, profileURL: "", accessToken: index == 0 ? "secret" : nil,
+                            discoveryKeys: ["k\(index)"], preferredLanguages: [], metadata: ["team": index == 1 ? "red" : "blue"], createdAt: 1_000 + Int64(index)),
+                    in: db
+                )
+                transcript.append("inserted \(name) as \(rowID)")
+            }
+            let alice = try users.existing("alice", in: db)
+            transcript.append("alice: \(alice.nickname) \(alice.accessToken) active \(alice.isActive) seen \(alice.lastSeenAt) keys \(alice.discoveryKeys) \(alice.metadata)")
+            var renamed = try users.existing("bob", in: db)
+            renamed.nickname = "Robert"
+            renamed.isActive = false
+            try users.save(renamed, in: db)
+            transcript.append("bob: \(try users.existing("bob", in: db).nickname) active \(try users.existing("bob", in: db).isActive)")
+            let page = try users.page(UserFilter(activeMode: .all), after: nil, limit: 10, in: db)
+            transcript.append("page: \(page.map { "\($0.rowID):\($0.user.userID)" })")
+            let active = try users.page(UserFilter(), after: nil, limit: 10, in: db)
+            transcript.append("active: \(active.map(\.user.userID))")
+            let ids = try users.rowIDs(of: ["carol", "alice", "nobody"], in: db)
+            transcript.append("ids: \(ids.sorted { $0.key < $1.key })")
+            let summaries = try users.summaries(ofRows: ids.values, in: db)
+            transcript.append("summaries: \(summaries.sorted { $0.key < $1.key }.map { "\($0.value.userID) \($0.value.nickname) \($0.value.metadata)" })")
+            try users.addSessionToken(SessionToken(sessionToken: "token-1", expiresAt: 5_000), ofRow: ids["carol"]!, in: db)
+            transcript.append("logins: \(try users.login("secret", for: "alice", at: 2_000, in: db)) \(try users.login("token-1", for: "carol", at: 2_000, in: db)) \(try users.login("token-1", for: "carol", at: 6_000, in: db)) \(try users.login("x", for: "nobody", at: 0, in: db))")
+            transcript.append("auto-accept: \(String(describing: try users.autoAcceptInvitations(ofRow: ids["alice"]!, in: db)))")
+            try users.setAutoAcceptInvitations(false, ofRow: ids["alice"]!, in: db)
+            transcript.append("auto-accept after: \(String(describing: try users.autoAcceptInvitations(ofRow: ids["alice"]!, in: db)))")
+            try users.streamOpened(byRow: ids["alice"]!, in: db)
+            try users.streamClosed(byRow: ids["alice"]!, at: 9_000, in: db)
+            let seen = try users.existing("alice", in: db)
+            transcript.append("presence: seen \(seen.lastSeenAt) logged in \(seen.hasEverLoggedIn) online \(seen.isOnline)")
+            try users.delete("carol", in: db)
+            transcript.append("after delete: \(String(describing: try users.find("carol", in: db)?.userID)) \(db.changesCount)")
+            return transcript
+        }
+        #expect(postgres == sqlite)
+    }
+}
+
+private struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
