@@ -1,7 +1,8 @@
 /// How Roost's SQLite connections are set up, in one place: `AppDatabase` runs these pragmas
 /// on every connection it opens, and `roost sqlite-settings` prints them, so that bench/run's
-/// floor of a send runs SQLite exactly as the writer does. The journal mode (WAL) and the busy
-/// timeout are GRDB's own settings; they are listed too, as the connection ends up with them.
+/// floor of a send runs SQLite exactly as the writer does. The journal mode (WAL), foreign keys
+/// and the busy timeout are GRDB's own settings; they are listed too, as the connection ends up
+/// with them.
 public struct WriterSettings: Sendable, Encodable {
     /// Pragma statements, in the order they run.
     public let pragmas: [String]
@@ -15,10 +16,7 @@ public struct WriterSettings: Sendable, Encodable {
     static let busyTimeoutSeconds = 5
 
     public init(durability: Durability) {
-        pragmas = [
-            "PRAGMA journal_mode = WAL",
-            "PRAGMA foreign_keys = ON",
-            "PRAGMA busy_timeout = \(Self.busyTimeoutSeconds * 1000)",
+        pragmasRunByRoost = [
             "PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL")",
             // The `Checkpointer` copies the log back beside the writer; the writer does it
             // itself only when the log has grown to 64 MB all the same.
@@ -28,6 +26,11 @@ public struct WriterSettings: Sendable, Encodable {
             // temporary file, which cost the writer more pwrite calls than the log itself.
             "PRAGMA temp_store = MEMORY",
         ]
+        pragmas = [
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA foreign_keys = ON",
+            "PRAGMA busy_timeout = \(Self.busyTimeoutSeconds * 1000)",
+        ] + pragmasRunByRoost
         checkpointDelayMilliseconds = Checkpointer.delayMilliseconds
     }
 
@@ -37,7 +40,7 @@ public struct WriterSettings: Sendable, Encodable {
     }
 
     /// The pragmas GRDB does not set itself: what `AppDatabase` runs on each new connection.
-    var pragmasRunByRoost: ArraySlice<String> { pragmas.dropFirst(3) }
+    let pragmasRunByRoost: [String]
 
     enum CodingKeys: String, CodingKey {
         case pragmas
