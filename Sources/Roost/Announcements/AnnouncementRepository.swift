@@ -1,4 +1,3 @@
-
 /// The announcements and announcement_targets tables, and the channel look-ups targeting
 /// needs. Every method runs inside the caller's transaction.
 struct AnnouncementRepository: Sendable {

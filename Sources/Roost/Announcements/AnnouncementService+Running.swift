@@ -1,4 +1,3 @@
-
 /// Running an announcement, the scheduler's job: its targets found a part at a time, then its
 /// messages sent batch after batch through the normal send path.
 extension AnnouncementService {

@@ -1,4 +1,3 @@
-
 /// The application row: the generated master API token and application-wide defaults.
 struct ApplicationRepository: Sendable {
     func apiToken(in db: Database) throws -> String? {

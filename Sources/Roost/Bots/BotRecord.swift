@@ -1,4 +1,3 @@
-
 /// A row of the bots table: what makes a user a bot.
 struct BotRecord: Sendable, Equatable, FetchableRecord {
     var userRowID: Int64

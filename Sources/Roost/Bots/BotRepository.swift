@@ -1,4 +1,3 @@
-
 /// The bots table. Every method runs inside the caller's transaction.
 struct BotRepository: Sendable {
     private static let columns = BotRecord.Columns.qualified(by: "bots")

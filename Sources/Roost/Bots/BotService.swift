@@ -1,4 +1,3 @@
-
 /// Bots as Sendbird's `/v3/bots` routes manage them. A bot is a user (its nickname, profile
 /// URL and metadata are its user's) with a callback URL; it joins group channels, leaves
 /// them, and sends messages through the normal send path.

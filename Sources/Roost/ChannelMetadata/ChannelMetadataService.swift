@@ -1,4 +1,3 @@
-
 /// Metadata and meta counters of either kind of channel, with Sendbird's create-versus-
 /// update semantics and its limit of five items. Each change is told on the live streams,
 /// as a channel delegate hears it: items created, items updated, keys deleted.

@@ -1,4 +1,3 @@
-
 /// Deletes channels of either kind without holding the one writer for long, however many
 /// messages they hold. A channel of a few messages goes whole in the write that deletes it. A
 /// larger one leaves every client's sight in that write (`ChannelRepository.retire`), and a job

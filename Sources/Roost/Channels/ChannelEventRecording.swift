@@ -1,4 +1,3 @@
-
 extension EventLog {
     /// Records an event that happened in a channel: the payload given, then the channel's
     /// summary, its `members` when the settings include them, and `sdk: "API"` (every change

@@ -1,4 +1,3 @@
-
 /// Operators of one kind of channel: registering, listing and cancelling them.
 struct ChannelOperatorService: Sendable {
     let type: ChannelType

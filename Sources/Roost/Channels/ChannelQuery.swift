@@ -1,4 +1,3 @@
-
 /// Filters of the channel lists: group channels, a user's group channels and open channels.
 struct ChannelFilter: Sendable {
     enum DistinctMode: String { case all, distinct, nondistinct }

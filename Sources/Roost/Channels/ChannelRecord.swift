@@ -1,4 +1,3 @@
-
 /// A row of the channels table.
 struct ChannelRecord: Sendable, Equatable, FetchableRecord {
     var rowID: Int64

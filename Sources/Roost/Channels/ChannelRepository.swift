@@ -1,4 +1,3 @@
-
 /// What a new channel row holds.
 struct NewChannel {
     var type: ChannelType

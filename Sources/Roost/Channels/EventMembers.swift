@@ -1,4 +1,3 @@
-
 /// The `members` of a group channel's event payload, when the webhook settings include
 /// them (never for Supergroup channels, as on Sendbird), with unread counts when those are
 /// included too. Runs inside the caller's transaction, after the change it reports.

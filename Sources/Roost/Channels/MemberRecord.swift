@@ -1,4 +1,3 @@
-
 enum MemberState: String, Sendable {
     case joined, invited
 }

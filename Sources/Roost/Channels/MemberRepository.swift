@@ -1,4 +1,3 @@
-
 /// Filters and order of `GET /v3/group_channels/{channel_url}/members`.
 struct MemberListQuery: Sendable {
     enum Order: String { case memberNicknameAlphabetical = "member_nickname_alphabetical", operatorThenMemberAlphabetical = "operator_then_member_alphabetical" }

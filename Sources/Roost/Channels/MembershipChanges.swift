@@ -1,4 +1,3 @@
-
 /// Changes to who belongs to or operates a channel that several areas make: leaving
 /// channels (channel routes, user deactivation, bans), losing distinctness and registering
 /// operators (channel creation and updates). Each runs inside the caller's transaction.

@@ -1,4 +1,3 @@
-
 /// Channel operators, for both kinds of channel. Every method runs inside the caller's transaction.
 struct OperatorRepository: Sendable {
     func add(_ userRowIDs: [Int64], to channelID: Int64, in db: Database) throws {

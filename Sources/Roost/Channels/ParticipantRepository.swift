@@ -1,4 +1,3 @@
-
 /// Users present in open channels.
 struct ParticipantRepository: Sendable {
     /// Records a user as present (sending a message does); the participant count follows by

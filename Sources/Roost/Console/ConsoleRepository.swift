@@ -1,4 +1,3 @@
-
 /// The few figures the console reads straight from the database because the API has no
 /// route for them: totals, and where the event log ends.
 struct ConsoleRepository: Sendable {

@@ -1,4 +1,3 @@
-
 /// The data_exports table. Every method runs inside the caller's transaction.
 struct DataExportRepository: Sendable {
     private static let columns = DataExportRecord.Columns.qualified(by: "data_exports")

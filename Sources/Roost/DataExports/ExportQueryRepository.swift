@@ -1,4 +1,3 @@
-
 /// What an export selects, by the request's time range and filters. Every method runs inside
 /// the caller's transaction, and reads at most `limit` rows.
 struct ExportQueryRepository: Sendable {

@@ -1,4 +1,3 @@
-
 /// WHERE clauses collected one condition at a time, each with its arguments.
 struct Conditions {
     private var clauses: [String] = []

@@ -1,4 +1,3 @@
-
 /// Brings the message search index up to date with the messages that changed. The schema's
 /// triggers queue the changed messages (`message_search_queue`, migration 0028) in the
 /// change's own transaction; the index follows the queue afterwards, in transactions of its

@@ -1,4 +1,3 @@
-
 /// The database's tables, as a whole: for emptying the application (`EmulatorReset`).
 enum Tables {
     /// The names of the ordinary tables (virtual tables, the search index, are left out).

@@ -1,4 +1,3 @@
-
 /// Each feed's progress through the event log. Every method runs inside the caller's
 /// transaction.
 struct DeliveryCursorRepository: Sendable {

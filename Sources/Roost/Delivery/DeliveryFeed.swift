@@ -1,4 +1,3 @@
-
 /// One HTTP POST an event makes: to a webhook URL, or to a bot's callback URL.
 struct OutboundPost: Sendable {
     let seq: Int64

@@ -1,4 +1,3 @@
-
 /// An emoji: a reaction key with its image.
 struct Emoji: Sendable, Equatable, Codable {
     var id: Int64

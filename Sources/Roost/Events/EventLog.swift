@@ -1,4 +1,3 @@
-
 /// The one source of every outbound event. Features record an event in the transaction of
 /// the change it reports, so an event exists exactly when its change committed; webhook
 /// delivery and the live streams read the log.

@@ -1,4 +1,3 @@
-
 /// An event as the log keeps it.
 struct StoredEvent: Sendable, Equatable, FetchableRecord {
     var seq: Int64

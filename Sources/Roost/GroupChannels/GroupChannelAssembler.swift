@@ -1,4 +1,3 @@
-
 /// Builds channel objects for many channels with a fixed number of queries, whatever the
 /// number of channels: operators, creators, members, metadata and the viewer's memberships
 /// are each loaded once for the whole list.

@@ -1,4 +1,3 @@
-
 /// The events of group channels, each recorded inside the transaction of the change it
 /// reports, after the change (so `members` shows the channel as it now is). Changes made
 /// through the Platform API carry `sdk: "API"`.

@@ -1,4 +1,3 @@
-
 /// Membership changes: invitations, joining and leaving, hiding, history resets,
 /// operators and typing. Every change is one transaction.
 extension GroupChannelService {

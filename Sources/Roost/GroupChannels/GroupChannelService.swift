@@ -1,4 +1,3 @@
-
 /// The rules of group channels: creation (distinct reuse, strict ids, invitation and hidden
 /// status), listing, updates and deletion. Membership changes live in
 /// `GroupChannelService+Membership.swift`.

@@ -1,4 +1,3 @@
-
 /// Builds message objects for a page of messages with a fixed number of queries.
 struct MessageAssembler: Sendable {
     /// How many repliers `thread_info.most_replies` names.

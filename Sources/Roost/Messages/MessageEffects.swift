@@ -1,4 +1,3 @@
-
 /// What a stored message changes beyond its own row (replies, last message, unread counts,
 /// read state), inside the caller's transaction: for sends, imports and the admin messages
 /// Roost posts itself.

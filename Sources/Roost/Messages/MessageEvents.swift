@@ -1,4 +1,3 @@
-
 /// The events of messages in either kind of channel (sent, edited, deleted, read, reacted
 /// to) and of users entering open channels or sending too fast, each recorded inside the
 /// transaction of its change.

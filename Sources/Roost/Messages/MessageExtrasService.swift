@@ -1,4 +1,3 @@
-
 /// Reactions, sorted meta arrays and translations of single messages.
 struct MessageExtrasService: Sendable {
     let database: AppDatabase

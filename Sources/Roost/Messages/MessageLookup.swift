@@ -1,4 +1,3 @@
-
 /// Finds a message by its channel's path and its id, inside the caller's transaction: the
 /// channel must exist and hold the message, which must not have been deleted.
 struct MessageLookup: Sendable {

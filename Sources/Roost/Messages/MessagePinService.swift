@@ -1,4 +1,3 @@
-
 /// Pinning messages to their group channel: at most ten a channel, shown on the channel as
 /// `pinned_message_ids` and `latest_pinned_message`. Pinning a pinned message changes
 /// nothing. Open, ephemeral and supergroup channels have no pins.

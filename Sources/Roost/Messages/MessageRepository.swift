@@ -1,4 +1,3 @@
-
 /// What a new message row holds.
 struct NewMessage {
     var channelID: Int64

@@ -1,4 +1,3 @@
-
 /// History, single messages, edits and deletion.
 extension MessageService {
     /// A history page around an anchor: up to `prevLimit` messages before it and `nextLimit`

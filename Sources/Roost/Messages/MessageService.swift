@@ -1,4 +1,3 @@
-
 /// The rules of messages: who may send where, what a new message changes (last message,
 /// unread counts, read state, hidden channels, threads); history, edits and deletion are in
 /// `MessageService+History.swift`.

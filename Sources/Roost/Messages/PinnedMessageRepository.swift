@@ -1,4 +1,3 @@
-
 /// The pinned_messages table. Every method runs inside the caller's transaction.
 struct PinnedMessageRepository: Sendable {
     /// Pins a message; answers false when it already was.

@@ -1,4 +1,3 @@
-
 /// Reactions to messages. Every method runs inside the caller's transaction.
 struct ReactionRepository: Sendable {
     struct Reaction: Sendable {

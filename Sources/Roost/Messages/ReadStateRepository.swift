@@ -1,4 +1,3 @@
-
 /// Read and delivery state and unread counts of group channel members, kept up to date as
 /// messages arrive. Every method runs inside the caller's transaction.
 struct ReadStateRepository: Sendable {

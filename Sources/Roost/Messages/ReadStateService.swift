@@ -1,4 +1,3 @@
-
 /// Read and delivery state, unread counts and count preferences of group channel members.
 struct ReadStateService: Sendable {
     let database: AppDatabase

@@ -1,4 +1,3 @@
-
 /// Sendbird's semantics for the key/value items of users and channels (metadata and meta
 /// counters): creating refuses keys that exist, updating refuses keys that do not (unless
 /// it upserts), deleting one key refuses an unknown one, and an owner holds at most

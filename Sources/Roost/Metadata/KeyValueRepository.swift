@@ -1,4 +1,3 @@
-
 /// A table of key/value items that belong to one owner each: user metadata, channel
 /// metadata and channel meta counters share this shape (`owner, key, value`, the channel
 /// metadata also `updated_at`). Every method runs inside the caller's transaction.

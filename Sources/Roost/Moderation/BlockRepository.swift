@@ -1,4 +1,3 @@
-
 /// Who blocks whom. Every method runs inside the caller's transaction.
 struct BlockRepository: Sendable {
     func block(_ targetRowID: Int64, by userRowID: Int64, at now: Int64, in db: Database) throws {

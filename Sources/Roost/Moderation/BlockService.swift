@@ -1,4 +1,3 @@
-
 /// Users blocking other users.
 struct BlockService: Sendable {
     let database: AppDatabase

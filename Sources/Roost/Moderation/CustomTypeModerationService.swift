@@ -1,4 +1,3 @@
-
 /// Bans and mutes by channel custom type (`/v3/applications/settings_by_channel_custom_type`):
 /// each holds in every channel of the custom type, those made later included, and a ban
 /// also takes the user out of the group channels of that type they are in.

@@ -1,4 +1,3 @@
-
 /// A ban or mute of one user in every channel of one custom type.
 struct CustomTypeRestriction: Sendable, Equatable, FetchableRecord {
     var customType: String

@@ -1,4 +1,3 @@
-
 /// Bans and mutes as they are imposed, inside the caller's transaction.
 struct ModerationChanges: Sendable {
     let events: EventLog

@@ -1,4 +1,3 @@
-
 /// The moderation checks other services make: who may send, join or be invited. Checks
 /// read but never write.
 enum ModerationRules {

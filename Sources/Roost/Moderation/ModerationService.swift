@@ -1,4 +1,3 @@
-
 /// Bans and mutes in both kinds of channel, and bans, mutes and operator roles across the
 /// channels of given custom types. The rules they impose on sending, joining and inviting
 /// are checked where those happen, through `ModerationRules`.

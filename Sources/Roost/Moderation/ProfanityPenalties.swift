@@ -1,4 +1,3 @@
-
 /// Profanity-triggered moderation: each message the profanity filter replaces or blocks is a
 /// violation by its sender in that channel. When the channel's custom type settings count
 /// `count` of them within `duration` seconds, the sender is muted, kicked or banned there,

@@ -1,4 +1,3 @@
-
 /// A ban or a mute of one user in one channel: a row of the bans or mutes table.
 struct Restriction: Sendable, Equatable, FetchableRecord {
     enum Kind: String, Sendable {

@@ -1,4 +1,3 @@
-
 /// Bans and mutes. A restriction whose end has passed is as good as gone: every read takes
 /// the current time and skips it. Every method runs inside the caller's transaction.
 struct RestrictionRepository: Sendable {

@@ -1,4 +1,3 @@
-
 /// Builds open channel objects for many channels in a fixed number of queries.
 struct OpenChannelAssembler: Sendable {
     private let users = UserRepository()

@@ -1,4 +1,3 @@
-
 /// The rules of open channels: creation, listing, updates, deletion, freezing and participants.
 struct OpenChannelService: Sendable {
     let database: AppDatabase

@@ -1,4 +1,3 @@
-
 /// Builds polls as answers show them, for any number at once: options with vote counts,
 /// creators' user ids, voter counts, a voter's own choices and, when asked, up to ten voters
 /// of each option.

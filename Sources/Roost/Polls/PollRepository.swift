@@ -1,4 +1,3 @@
-
 /// The polls, poll_options and poll_votes tables. Every method runs inside the caller's
 /// transaction.
 struct PollRepository: Sendable {

@@ -1,4 +1,3 @@
-
 /// Polls: created on their own, sent in a group channel as a user message's `poll_id`,
 /// voted on (each vote is a user's whole choice), closed by hand or at `close_at` by the
 /// scheduler; a closed poll takes no votes and no option changes.

@@ -1,4 +1,3 @@
-
 /// The reads and deletions of a GDPR erasure, a batch at a time. Every method runs inside the
 /// caller's transaction: the reads on a snapshot before a step, the deletions in its write.
 struct ErasureRepository: Sendable {

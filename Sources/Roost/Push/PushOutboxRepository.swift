@@ -1,4 +1,3 @@
-
 /// Who a push could reach, and the pushes Roost recorded. Every method runs inside the
 /// caller's transaction.
 struct PushOutboxRepository: Sendable {

@@ -1,4 +1,3 @@
-
 /// The push token types Sendbird keeps: FCM (`gcm`), Huawei and APNs.
 enum DeviceTokenType: String, Sendable, CaseIterable {
     case gcm, huawei, apns

@@ -1,4 +1,3 @@
-
 /// Device tokens and push preferences. Every method runs inside the caller's transaction.
 struct PushRepository: Sendable {
     /// Sendbird keeps at most 20 tokens of a type per user.

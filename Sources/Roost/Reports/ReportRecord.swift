@@ -1,4 +1,3 @@
-
 enum ReportCategory: String, Codable, Sendable {
     /// `custom` comes with a name of its own (`custom_report_category_name`).
     case suspicious, harassing, inappropriate, spam, custom

@@ -1,4 +1,3 @@
-
 struct ReportRepository: Sendable {
     private static let columns = ReportRecord.Columns.qualified(by: "reports")
 

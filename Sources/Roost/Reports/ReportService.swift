@@ -1,4 +1,3 @@
-
 /// Reports of messages, users and channels, each keeping a snapshot of what was reported.
 struct ReportService: Sendable {
     let database: AppDatabase

@@ -1,4 +1,3 @@
-
 /// Which scheduled messages a list or count covers.
 struct ScheduledMessageFilter: Sendable {
     var channelID: Int64?

@@ -1,4 +1,3 @@
-
 /// Messages sent later: created with a time between five minutes and thirty days ahead,
 /// changed or canceled while pending, and sent by the scheduler (or at once, on request)
 /// through the normal send path, so that every rule of a send (membership, bans, mutes,

@@ -1,4 +1,3 @@
-
 /// The job behind a deletion too large for one write: the row (a channel, a user) has left
 /// every client's sight already, and what still hangs off it (its messages) goes a batch per
 /// write, paced by the scheduler like every heavy job, then the row itself.

@@ -1,4 +1,3 @@
-
 /// A piece of work due at a time: what kind, for what (`key`), and the state it carries
 /// from one run to the next (`payload`, JSON).
 struct ScheduledJob: Sendable, Equatable, FetchableRecord {

@@ -1,4 +1,3 @@
-
 /// The scheduled_jobs table. Every method runs inside the caller's transaction.
 struct ScheduledJobRepository: Sendable {
     private static let columns = ScheduledJob.Columns.qualified(by: "scheduled_jobs")

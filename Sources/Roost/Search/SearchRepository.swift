@@ -1,4 +1,3 @@
-
 /// Where a search looks and how its results are ordered.
 struct SearchScope: Sendable {
     enum Order: String { case score, ts }

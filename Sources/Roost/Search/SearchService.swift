@@ -1,4 +1,3 @@
-
 /// Message search: turns the query into an FTS5 match expression (expanding wildcard and
 /// fuzzy terms against the indexed words) and reads one page of results.
 struct SearchService: Sendable {

@@ -1,4 +1,3 @@
-
 /// Fills a database with synthetic users, group channels and messages for benchmarks and
 /// latency measurements. Everything goes through the repositories, in batched transactions.
 public struct Seeder {

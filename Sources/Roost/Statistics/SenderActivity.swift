@@ -1,4 +1,3 @@
-
 /// Who sent messages each day, for the active-user statistics (DAU, MAU, the analytics
 /// metrics), followed from the event log (`EventFollower`): a send records only its message
 /// and event, and its sender is counted active in a transaction of its own a moment later.

@@ -1,4 +1,3 @@
-
 /// The counts Sendbird's statistics are made of, read from what Roost recorded: the activity
 /// and departure tables, connection peaks, and the messages, channels and users tables. Every
 /// method runs inside the caller's transaction.

@@ -1,4 +1,3 @@
-
 /// Users on their way out (`UserDeletion`): taken out of every client's sight at once, their
 /// messages unlinked from them a batch per write, their rows deleted last. Every method runs
 /// inside the caller's transaction.

@@ -1,4 +1,3 @@
-
 /// What the statistics count, recorded as it happens inside the caller's transaction: who
 /// was active each day, the most connections open at once, and users deactivated or deleted.
 struct UserActivityRepository: Sendable {

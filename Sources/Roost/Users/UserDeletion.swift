@@ -1,4 +1,3 @@
-
 /// Deletes users without holding the one writer for long, however many messages they sent. A
 /// user of a few messages goes whole in the write that deletes them. Otherwise the user leaves
 /// every client's sight in that write (`DeletedUserRepository.retire`), and a job then leaves

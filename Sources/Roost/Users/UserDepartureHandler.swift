@@ -1,4 +1,3 @@
-
 /// What becomes of a user deactivated with `leave_all_when_deactivated`, or deleted: they
 /// leave their group channels, in the transaction that deactivates or deletes them. The
 /// channels area, which sits above users, does the leaving; the composition root hands it to

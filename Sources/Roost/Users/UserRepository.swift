@@ -1,4 +1,3 @@
-
 /// What a new user row holds.
 struct NewUser {
     var userID: String

@@ -1,4 +1,3 @@
-
 /// The rules of the Users API: what a valid user is, what each change does, and the
 /// create-versus-upsert semantics of user metadata.
 struct UserService: Sendable {

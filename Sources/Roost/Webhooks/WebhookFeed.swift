@@ -1,4 +1,3 @@
-
 /// Webhooks as a delivery feed: each event of a subscribed category is POSTed to the
 /// webhook URL with its payload as recorded; one channel's events go in log order, and so do
 /// the events of no channel.

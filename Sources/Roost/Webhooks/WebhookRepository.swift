@@ -1,4 +1,3 @@
-
 /// The webhook_settings row and the failed_webhooks table. Every method runs inside the
 /// caller's transaction.
 struct WebhookRepository: Sendable {
