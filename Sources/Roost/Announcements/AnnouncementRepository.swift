@@ -97,7 +97,7 @@ struct AnnouncementRepository: Sendable {
     func addTargets(_ channelIDs: [Int64], to announcementID: Int64, in db: Database) throws -> [Int64] {
         try channelIDs.filter { channelID in
             try db.executeCached(
-                sql: "INSERT OR IGNORE INTO announcement_targets (announcement_id, channel_id) VALUES (?, ?)",
+                sql: "INSERT INTO announcement_targets (announcement_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 arguments: [announcementID, channelID]
             )
             return db.changesCount > 0

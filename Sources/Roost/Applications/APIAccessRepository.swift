@@ -43,7 +43,7 @@ struct APIAccessRepository: Sendable {
 
     func allow(_ addresses: [String], in db: Database) throws {
         for address in addresses {
-            try db.executeCached(sql: "INSERT OR IGNORE INTO ip_whitelist (address) VALUES (?)", arguments: [address])
+            try db.executeCached(sql: "INSERT INTO ip_whitelist (address) VALUES (?) ON CONFLICT DO NOTHING", arguments: [address])
         }
     }
 

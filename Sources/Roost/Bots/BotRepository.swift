@@ -6,9 +6,14 @@ struct BotRepository: Sendable {
     func save(_ bot: BotRecord, in db: Database) throws {
         try db.executeCached(
             sql: """
-                INSERT OR REPLACE INTO bots (user_id, bot_type, bot_token, callback_url, is_privacy_mode, enable_mark_as_read,
+                INSERT INTO bots (user_id, bot_type, bot_token, callback_url, is_privacy_mode, enable_mark_as_read,
                     show_member, channel_invitation_preference, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET bot_type = excluded.bot_type, bot_token = excluded.bot_token,
+                    callback_url = excluded.callback_url, is_privacy_mode = excluded.is_privacy_mode,
+                    enable_mark_as_read = excluded.enable_mark_as_read, show_member = excluded.show_member,
+                    channel_invitation_preference = excluded.channel_invitation_preference,
+                    created_at = excluded.created_at
                 """,
             arguments: [
                 bot.userRowID, bot.type, bot.token, bot.callbackURL, bot.isPrivacyMode, bot.enableMarkAsRead, bot.showMember,

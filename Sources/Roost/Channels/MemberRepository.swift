@@ -358,7 +358,10 @@ struct MemberRepository: Sendable {
 
     func startTyping(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO typing (channel_id, user_id, started_at) VALUES (?, ?, ?)",
+            sql: """
+                INSERT INTO typing (channel_id, user_id, started_at) VALUES (?, ?, ?)
+                ON CONFLICT (channel_id, user_id) DO UPDATE SET started_at = excluded.started_at
+                """,
             arguments: [channelID, userRowID, now]
         )
     }

@@ -3,7 +3,7 @@ struct OperatorRepository: Sendable {
     func add(_ userRowIDs: [Int64], to channelID: Int64, in db: Database) throws {
         for userRowID in userRowIDs {
             try db.executeCached(
-                sql: "INSERT OR IGNORE INTO operators (channel_id, user_id) VALUES (?, ?)", arguments: [channelID, userRowID]
+                sql: "INSERT INTO operators (channel_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [channelID, userRowID]
             )
         }
     }

@@ -5,7 +5,7 @@ struct ParticipantRepository: Sendable {
     @discardableResult
     func enter(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws -> Bool {
         try db.executeCached(
-            sql: "INSERT OR IGNORE INTO participants (channel_id, user_id, entered_at) VALUES (?, ?, ?)",
+            sql: "INSERT INTO participants (channel_id, user_id, entered_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             arguments: [channelID, userRowID, now]
         )
         return db.changesCount > 0

@@ -78,7 +78,7 @@ enum SearchIndex {
     /// takes its first step; answers whether more is left. Until it ends, the follower indexes
     /// nothing (migration 0033 says why), so the caller first catches up with the queue.
     static func beginCompaction(in db: Database) throws -> Bool {
-        try db.execute(sql: "INSERT OR IGNORE INTO search_index_compaction (id) VALUES (1)")
+        try db.execute(sql: "INSERT INTO search_index_compaction (id) VALUES (1) ON CONFLICT DO NOTHING")
         return try compactionStep(in: db)
     }
 

@@ -4,7 +4,7 @@ struct DeliveryCursorRepository: Sendable {
     /// Gives a feed that never ran a cursor at the head of the log: it starts with the next event.
     func register(_ feed: String, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR IGNORE INTO delivery_cursors (feed, delivered_seq) VALUES (?, ?)",
+            sql: "INSERT INTO delivery_cursors (feed, delivered_seq) VALUES (?, ?) ON CONFLICT DO NOTHING",
             arguments: [feed, try EventRepository().lastSeq(in: db)]
         )
     }
@@ -23,7 +23,10 @@ struct DeliveryCursorRepository: Sendable {
     /// Skips whatever was recorded before now (turning webhooks on starts with the next event).
     func skipToHead(_ feed: String, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO delivery_cursors (feed, delivered_seq) VALUES (?, ?)",
+            sql: """
+                INSERT INTO delivery_cursors (feed, delivered_seq) VALUES (?, ?)
+                ON CONFLICT (feed) DO UPDATE SET delivered_seq = excluded.delivered_seq
+                """,
             arguments: [feed, try EventRepository().lastSeq(in: db)]
         )
     }

@@ -66,7 +66,7 @@ struct EmojiRepository: Sendable {
     /// Adds an emoji; answers nil when its key is taken.
     func addEmoji(key: String, url: String, to categoryID: Int64, in db: Database) throws -> Emoji? {
         try db.executeCached(
-            sql: "INSERT OR IGNORE INTO emojis (category_id, key, url) VALUES (?, ?, ?)", arguments: [categoryID, key, url]
+            sql: "INSERT INTO emojis (category_id, key, url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", arguments: [categoryID, key, url]
         )
         guard db.changesCount > 0 else { return nil }
         return Emoji(id: try db.lastInsertedRowID, key: key, url: url)

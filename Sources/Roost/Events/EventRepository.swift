@@ -45,7 +45,7 @@ struct EventRepository: Sendable {
         let excluded = Set(audience.excluding)
         for userID in Set(userIDs).union(excluded) {
             try db.executeCached(
-                sql: "INSERT OR IGNORE INTO event_users (user_id, seq, excluded) VALUES (?, ?, ?)",
+                sql: "INSERT INTO event_users (user_id, seq, excluded) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 arguments: [userID, seq, excluded.contains(userID)]
             )
         }

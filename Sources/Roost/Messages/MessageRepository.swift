@@ -317,7 +317,7 @@ struct MessageRepository: Sendable {
     func addMentions(of userRowIDs: [Int64], to messageID: Int64, in db: Database) throws {
         for (index, userRowID) in userRowIDs.enumerated() {
             try db.executeCached(
-                sql: "INSERT OR IGNORE INTO message_mentions (message_id, user_id, notified) VALUES (?, ?, ?)",
+                sql: "INSERT INTO message_mentions (message_id, user_id, notified) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 arguments: [messageID, userRowID, index < MessageRules.notifiedMentions]
             )
         }

@@ -3,7 +3,7 @@ struct PinnedMessageRepository: Sendable {
     /// Pins a message; answers false when it already was.
     func pin(_ messageID: Int64, in channelID: Int64, at time: Int64, in db: Database) throws -> Bool {
         try db.executeCached(
-            sql: "INSERT OR IGNORE INTO pinned_messages (channel_id, message_id, pinned_at) VALUES (?, ?, ?)",
+            sql: "INSERT INTO pinned_messages (channel_id, message_id, pinned_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             arguments: [channelID, messageID, time]
         )
         return db.changesCount > 0

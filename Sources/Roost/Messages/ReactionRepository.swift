@@ -9,7 +9,7 @@ struct ReactionRepository: Sendable {
     /// Answers whether the reaction is new (false: the user had already made it).
     func add(_ key: String, by userRowID: Int64, to messageID: Int64, at now: Int64, in db: Database) throws -> Bool {
         try db.executeCached(
-            sql: "INSERT OR IGNORE INTO reactions (message_id, reaction, user_id, updated_at) VALUES (?, ?, ?, ?)",
+            sql: "INSERT INTO reactions (message_id, reaction, user_id, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             arguments: [messageID, key, userRowID, now]
         )
         return db.changesCount > 0

@@ -2,7 +2,7 @@
 struct BlockRepository: Sendable {
     func block(_ targetRowID: Int64, by userRowID: Int64, at now: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR IGNORE INTO blocks (user_id, target_id, created_at) VALUES (?, ?, ?)",
+            sql: "INSERT INTO blocks (user_id, target_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             arguments: [userRowID, targetRowID, now]
         )
     }
@@ -88,7 +88,7 @@ struct BlockRepository: Sendable {
     /// A message that must never reach this member.
     func withhold(_ messageID: Int64, from userRowID: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR IGNORE INTO undelivered_messages (message_id, user_id) VALUES (?, ?)", arguments: [messageID, userRowID]
+            sql: "INSERT INTO undelivered_messages (message_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [messageID, userRowID]
         )
     }
 }

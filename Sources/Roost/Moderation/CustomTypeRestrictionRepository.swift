@@ -35,8 +35,10 @@ struct CustomTypeRestrictionRepository: Sendable {
     func put(_ restriction: CustomTypeRestriction, in db: Database) throws {
         try db.executeCached(
             sql: """
-                INSERT OR REPLACE INTO custom_type_restrictions (kind, custom_type, user_id, description, start_at, end_at)
+                INSERT INTO custom_type_restrictions (kind, custom_type, user_id, description, start_at, end_at)
                 VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (kind, custom_type, user_id) DO UPDATE SET description = excluded.description,
+                    start_at = excluded.start_at, end_at = excluded.end_at
                 """,
             arguments: [kind, restriction.customType, restriction.userRowID, restriction.description, restriction.startAt, restriction.endAt]
         )

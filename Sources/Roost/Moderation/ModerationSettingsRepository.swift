@@ -16,7 +16,10 @@ struct ModerationSettingsRepository: Sendable {
 
     func save(_ settings: ModerationSettings, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO moderation_settings (custom_type, settings) VALUES (?, ?)",
+            sql: """
+                INSERT INTO moderation_settings (custom_type, settings) VALUES (?, ?)
+                ON CONFLICT (custom_type) DO UPDATE SET settings = excluded.settings
+                """,
             arguments: [settings.customType ?? Self.application, String(decoding: try JSON.encoder.encode(settings), as: UTF8.self)]
         )
     }
@@ -66,7 +69,11 @@ struct ModerationSettingsRepository: Sendable {
 
     func recordReplaced(_ messageID: Int64, by userRowID: Int64?, original: String, replaced: String, at time: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO moderated_messages (message_id, user_id, original, replaced, created_at) VALUES (?, ?, ?, ?, ?)",
+            sql: """
+                INSERT INTO moderated_messages (message_id, user_id, original, replaced, created_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (message_id) DO UPDATE SET user_id = excluded.user_id, original = excluded.original,
+                    replaced = excluded.replaced, created_at = excluded.created_at
+                """,
             arguments: [messageID, userRowID, original, replaced, time]
         )
     }

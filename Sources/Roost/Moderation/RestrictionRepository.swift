@@ -14,8 +14,10 @@ struct RestrictionRepository: Sendable {
         case .ban:
             try db.executeCached(
                 sql: """
-                    INSERT OR REPLACE INTO bans (channel_id, user_id, agent_id, description, start_at, end_at)
+                    INSERT INTO bans (channel_id, user_id, agent_id, description, start_at, end_at)
                     VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (channel_id, user_id) DO UPDATE SET agent_id = excluded.agent_id,
+                        description = excluded.description, start_at = excluded.start_at, end_at = excluded.end_at
                     """,
                 arguments: [
                     restriction.channelID, restriction.userRowID, restriction.agentRowID, restriction.description,
@@ -24,7 +26,11 @@ struct RestrictionRepository: Sendable {
             )
         case .mute:
             try db.executeCached(
-                sql: "INSERT OR REPLACE INTO mutes (channel_id, user_id, description, start_at, end_at) VALUES (?, ?, ?, ?, ?)",
+                sql: """
+                    INSERT INTO mutes (channel_id, user_id, description, start_at, end_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (channel_id, user_id) DO UPDATE SET description = excluded.description,
+                        start_at = excluded.start_at, end_at = excluded.end_at
+                    """,
                 arguments: [
                     restriction.channelID, restriction.userRowID, restriction.description, restriction.startAt, restriction.endAt,
                 ]

@@ -19,7 +19,11 @@ struct PushConfigurationRepository: Sendable {
 
     func save(_ configuration: PushConfiguration, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO push_configurations (id, push_type, created_at, settings) VALUES (?, ?, ?, ?)",
+            sql: """
+                INSERT INTO push_configurations (id, push_type, created_at, settings) VALUES (?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET push_type = excluded.push_type, created_at = excluded.created_at,
+                    settings = excluded.settings
+                """,
             arguments: [configuration.id, configuration.provider.rawValue, configuration.createdAt, JSONColumn.encode(configuration)]
         )
     }
@@ -48,7 +52,7 @@ struct PushConfigurationRepository: Sendable {
 
     func save(_ template: PushMessageTemplate, as name: String, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO push_message_templates (name, template) VALUES (?, ?)",
+            sql: "INSERT INTO push_message_templates (name, template) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET template = excluded.template",
             arguments: [name, JSONColumn.encode(template)]
         )
     }

@@ -9,7 +9,11 @@ struct PushRepository: Sendable {
     func register(_ token: String, of type: DeviceTokenType, for userRowID: Int64, at time: Int64, in db: Database) throws -> [Int64] {
         let previous = try owners(of: token, type: type, in: db).filter { $0 != userRowID }
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO device_tokens (token_type, token, user_id, created_at) VALUES (?, ?, ?, ?)",
+            sql: """
+                INSERT INTO device_tokens (token_type, token, user_id, created_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (token_type, token) DO UPDATE SET user_id = excluded.user_id,
+                    created_at = excluded.created_at
+                """,
             arguments: [type.rawValue, token, userRowID, time]
         )
         try db.executeCached(
@@ -69,10 +73,18 @@ struct PushRepository: Sendable {
     func save(_ preferences: PushPreferences, of userRowID: Int64, in db: Database) throws {
         try db.executeCached(
             sql: """
-                INSERT OR REPLACE INTO push_preferences (user_id, push_trigger_option, do_not_disturb, start_hour, start_min, end_hour,
+                INSERT INTO push_preferences (user_id, push_trigger_option, do_not_disturb, start_hour, start_min, end_hour,
                     end_min, timezone, snooze_enabled, snooze_start_ts, snooze_end_ts, push_sound, block_push_from_bots,
                     push_blocked_bot_ids, enable_push_for_replies, template)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET push_trigger_option = excluded.push_trigger_option,
+                    do_not_disturb = excluded.do_not_disturb, start_hour = excluded.start_hour,
+                    start_min = excluded.start_min, end_hour = excluded.end_hour, end_min = excluded.end_min,
+                    timezone = excluded.timezone, snooze_enabled = excluded.snooze_enabled,
+                    snooze_start_ts = excluded.snooze_start_ts, snooze_end_ts = excluded.snooze_end_ts,
+                    push_sound = excluded.push_sound, block_push_from_bots = excluded.block_push_from_bots,
+                    push_blocked_bot_ids = excluded.push_blocked_bot_ids,
+                    enable_push_for_replies = excluded.enable_push_for_replies, template = excluded.template
                 """,
             arguments: [
                 userRowID, preferences.triggerOption, preferences.doNotDisturb, preferences.startHour, preferences.startMin,
@@ -107,7 +119,11 @@ struct PushRepository: Sendable {
 
     func save(_ preference: ChannelPushPreference, of userRowID: Int64, in channelID: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "INSERT OR REPLACE INTO channel_push_preferences (channel_id, user_id, push_trigger_option, push_sound) VALUES (?, ?, ?, ?)",
+            sql: """
+                INSERT INTO channel_push_preferences (channel_id, user_id, push_trigger_option, push_sound) VALUES (?, ?, ?, ?)
+                ON CONFLICT (channel_id, user_id) DO UPDATE SET push_trigger_option = excluded.push_trigger_option,
+                    push_sound = excluded.push_sound
+                """,
             arguments: [channelID, userRowID, preference.triggerOption, preference.pushSound]
         )
     }
