@@ -88,6 +88,54 @@ struct PostgresSeamTests {
         }
         #expect(postgres == sqlite)
     }
+
+    /// Bans and mutes (upserted: a second ban replaces the first), blocks, operators, device
+    /// tokens and push preferences: the statements that were SQLite's `INSERT OR` forms.
+    @Test func restrictionsBlocksOperatorsAndPush() async throws {
+        let (sqlite, postgres) = try await onBothEngines { db -> [String] in
+            let users = UserRepository()
+            let ids = try ["ann", "ben", "cy"].map { name in
+                try users.insert(
+                    NewUser(userID: name, nickname: name, profileURL: "", discoveryKeys: [], preferredLanguages: [], metadata: [:], createdAt: 1),
+                    in: db
+                )
+            }
+            try db.execute(sql: "INSERT INTO channels (channel_type, channel_url, created_at) VALUES ('group_channels', 'room', 1)")
+            let room = try Int64.fetchOne(db, sql: "SELECT id FROM channels WHERE channel_url = 'room'")!
+            var transcript: [String] = []
+            let bans = RestrictionRepository(kind: .ban), mutes = RestrictionRepository(kind: .mute)
+            try bans.put(Restriction(channelID: room, userRowID: ids[1], agentRowID: ids[0], description: "spam", startAt: 10, endAt: 100), in: db)
+            try bans.put(Restriction(channelID: room, userRowID: ids[1], agentRowID: nil, description: "more spam", startAt: 20, endAt: 200), in: db)
+            try mutes.put(Restriction(channelID: room, userRowID: ids[2], agentRowID: nil, description: "", startAt: 10, endAt: 50), in: db)
+            transcript.append("ban: \(String(describing: try bans.active(channelID: room, userRowID: ids[1], at: 150, in: db)))")
+            transcript.append("bans: \(try bans.page(of: room, at: 30, after: nil, limit: 10, in: db)) \(try bans.count(of: room, at: 30, in: db))")
+            transcript.append("muted at 30: \(try mutes.activeUsers(in: room, among: ids, at: 30, in: db).sorted()), at 60: \(try mutes.activeUsers(in: room, among: ids, at: 60, in: db).sorted())")
+            transcript.append("next end: \(String(describing: try mutes.nextEnd(in: room, after: 30, in: db)))")
+            let blocks = BlockRepository()
+            try blocks.block(ids[1], by: ids[0], at: 5, in: db)
+            try blocks.block(ids[1], by: ids[0], at: 6, in: db)
+            transcript.append("blocks: \(try blocks.blocks(ids[1], by: ids[0], in: db)) \(try blocks.blocks(ids[0], by: ids[1], in: db))")
+            let relations = try blocks.relations(of: ids[0], with: [ids[1], ids[2]], in: db)
+            transcript.append("relations: \(relations.blocking.sorted()) \(relations.blockedBy.sorted())")
+            let operators = OperatorRepository()
+            try operators.add([ids[0], ids[2], ids[0]], to: room, in: db)
+            transcript.append("operators: \(try Int64.fetchAll(db, sql: "SELECT user_id FROM operators ORDER BY user_id"))")
+            let push = PushRepository()
+            transcript.append("first owner: \(try push.register("phone", of: .gcm, for: ids[0], at: 1, in: db))")
+            transcript.append("moved from: \(try push.register("phone", of: .gcm, for: ids[1], at: 2, in: db))")
+            transcript.append("tokens: \(try push.tokens(of: ids[1], type: .gcm, in: db)) \(try push.tokens(of: ids[0], type: .gcm, in: db))")
+            var preferences = try push.preferences(of: ids[0], in: db)
+            preferences.doNotDisturb = true
+            preferences.timezone = "Asia/Seoul"
+            try push.save(preferences, of: ids[0], in: db)
+            preferences.startHour = 22
+            try push.save(preferences, of: ids[0], in: db)
+            let saved = try push.preferences(of: ids[0], in: db)
+            transcript.append("preferences: \(saved.doNotDisturb) \(saved.timezone) \(saved.startHour)")
+            return transcript
+        }
+        #expect(postgres == sqlite)
+    }
 }
 
 private struct TestFailure: Error, CustomStringConvertible {
