@@ -128,7 +128,7 @@ struct AnnouncementRepository: Sendable {
                 FROM announcement_targets t
                 JOIN messages msg ON msg.id = t.message_id
                 JOIN channels c ON c.id = t.channel_id
-                JOIN members m ON m.channel_id = t.channel_id AND m.state = 'joined' AND m.user_id IS NOT msg.sender_id
+                JOIN members m ON m.channel_id = t.channel_id AND m.state = 'joined' AND m.user_id IS DISTINCT FROM msg.sender_id
                 JOIN users u ON u.id = m.user_id
                 WHERE t.announcement_id = ?
                 ORDER BY u.user_id, c.channel_url
@@ -149,7 +149,7 @@ struct AnnouncementRepository: Sendable {
                 SELECT t.announcement_id, COUNT(*) AS reached, SUM(m.last_read_at >= msg.created_at) AS opened
                 FROM announcement_targets t
                 JOIN messages msg ON msg.id = t.message_id
-                JOIN members m ON m.channel_id = t.channel_id AND m.state = 'joined' AND m.user_id IS NOT msg.sender_id
+                JOIN members m ON m.channel_id = t.channel_id AND m.state = 'joined' AND m.user_id IS DISTINCT FROM msg.sender_id
                 WHERE t.announcement_id IN (\(ids.placeholders))
                 GROUP BY t.announcement_id
                 """),
@@ -192,7 +192,7 @@ struct AnnouncementRepository: Sendable {
     /// How many joined members a channel has other than `sender`.
     func recipientCount(of channelID: Int64, sender: Int64?, in db: Database) throws -> Int {
         try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT COUNT(*) FROM members WHERE channel_id = ? AND state = 'joined' AND user_id IS NOT ?"),
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM members WHERE channel_id = ? AND state = 'joined' AND user_id IS DISTINCT FROM ?"),
             arguments: [channelID, sender]
         ) ?? 0
     }

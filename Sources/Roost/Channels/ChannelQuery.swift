@@ -105,8 +105,8 @@ struct ChannelQuery: Sendable {
             : "COALESCE(CASE WHEN c.member_count = 2 THEN me.shown_last_message_at END, c.last_message_at, c.created_at)"
     }
 
-    func sql(limit: Int) throws(APIError) -> (String, StatementArguments) {
-        var (from, conditions) = try base()
+    func sql(limit: Int, dialect: Dialect) throws(APIError) -> (String, StatementArguments) {
+        var (from, conditions) = try base(dialect)
         // A user's channels are read through their memberships, in channel order, so the
         // members_by_user index serves both the lookup and the newest-first order.
         let channelID = membership == nil ? "c.id" : "me.channel_id"
@@ -156,13 +156,13 @@ struct ChannelQuery: Sendable {
         return (sql, from.arguments + conditions.arguments + [limit])
     }
 
-    func countSQL() throws(APIError) -> (String, StatementArguments) {
-        let (from, conditions) = try base()
+    func countSQL(dialect: Dialect) throws(APIError) -> (String, StatementArguments) {
+        let (from, conditions) = try base(dialect)
         return ("SELECT COUNT(*) FROM \(from.sql) \(conditions.whereClause)", from.arguments + conditions.arguments)
     }
 
     /// The FROM clause with its joins, and every filter as a condition.
-    private func base() throws(APIError) -> (from: (sql: String, arguments: StatementArguments), conditions: Conditions) {
+    private func base(_ dialect: Dialect) throws(APIError) -> (from: (sql: String, arguments: StatementArguments), conditions: Conditions) {
         var fromSQL = "channels c"
         var fromArguments = StatementArguments()
         if let membership {
@@ -180,8 +180,8 @@ struct ChannelQuery: Sendable {
         conditions.add("c.channel_type = ?", [type.rawValue])
         // A channel being deleted has no members, so only lists of every channel meet it.
         if membership == nil { conditions.add("c.deleted_at IS NULL") }
-        addChannelConditions(to: &conditions)
-        if let membership { addMembershipConditions(membership, to: &conditions) }
+        addChannelConditions(to: &conditions, dialect)
+        if let membership { addMembershipConditions(membership, to: &conditions, dialect) }
         if let userIDs = filter.membersExactlyIn { addExactMembers(userIDs, viewer: membership?.userRowID, to: &conditions) }
         return ((fromSQL, fromArguments), conditions)
     }
@@ -216,7 +216,7 @@ struct ChannelQuery: Sendable {
         )
     }
 
-    private func addChannelConditions(to conditions: inout Conditions) {
+    private func addChannelConditions(to conditions: inout Conditions, _ dialect: Dialect) {
         switch filter.distinctMode {
         case .all: break
         case .distinct: conditions.add("c.is_distinct = 1")
@@ -240,15 +240,16 @@ struct ChannelQuery: Sendable {
             let list = SQL.ValueList(types)
             conditions.add("c.custom_type IN (\(list.placeholders))", list.values)
         }
-        if let prefix = filter.customTypePrefix { conditions.add("c.custom_type GLOB ?", [SQL.globPrefix(prefix)]) }
+        if let prefix = filter.customTypePrefix { conditions.add(dialect.startsWith("c.custom_type"), [dialect.prefixArgument(prefix)]) }
         if let urls = filter.channelURLs {
             let list = SQL.ValueList(urls)
             conditions.add("c.channel_url IN (\(list.placeholders))", list.values)
         }
         if let name = filter.name { conditions.add("c.name = ?", [name]) }
-        if let text = filter.nameContains { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likeContains(text)]) }
-        if let prefix = filter.namePrefix { conditions.add("c.name LIKE ? ESCAPE '\\'", [SQL.likePrefix(prefix)]) }
-        if let text = filter.urlContains { conditions.add("c.channel_url LIKE ? ESCAPE '\\'", [SQL.likeContains(text)]) }
+        let like = dialect.likeIgnoringCase
+        if let text = filter.nameContains { conditions.add("c.name \(like) ? ESCAPE '\\'", [SQL.likeContains(text)]) }
+        if let prefix = filter.namePrefix { conditions.add("c.name \(like) ? ESCAPE '\\'", [SQL.likePrefix(prefix)]) }
+        if let text = filter.urlContains { conditions.add("c.channel_url \(like) ? ESCAPE '\\'", [SQL.likeContains(text)]) }
 
         if let userIDs = filter.membersIncludeIn {
             let list = SQL.ValueList(userIDs)
@@ -273,10 +274,10 @@ struct ChannelQuery: Sendable {
         let nicknameIs = "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.nickname"
         if let nickname = filter.membersNickname { conditions.add("\(nicknameIs) = ?)", [nickname]) }
         if let text = filter.membersNicknameContains {
-            conditions.add("\(nicknameIs) LIKE ? ESCAPE '\\')", [SQL.likeContains(text)])
+            conditions.add("\(nicknameIs) \(like) ? ESCAPE '\\')", [SQL.likeContains(text)])
         }
         if let prefix = filter.membersNicknamePrefix {
-            conditions.add("\(nicknameIs) LIKE ? ESCAPE '\\')", [SQL.likePrefix(prefix)])
+            conditions.add("\(nicknameIs) \(like) ? ESCAPE '\\')", [SQL.likePrefix(prefix)])
         }
 
         if let key = filter.metadataKey {
@@ -285,7 +286,7 @@ struct ChannelQuery: Sendable {
                 let list = SQL.ValueList(values)
                 conditions.add("\(metadataIs) AND md.value IN (\(list.placeholders)))", [key] + list.values)
             } else if let prefix = filter.metadataValuePrefix {
-                conditions.add("\(metadataIs) AND md.value GLOB ?)", [key, SQL.globPrefix(prefix)])
+                conditions.add("\(metadataIs) AND \(dialect.startsWith("md.value")))", [key, dialect.prefixArgument(prefix)])
             } else {
                 conditions.add("\(metadataIs))", [key])
             }
@@ -311,7 +312,7 @@ struct ChannelQuery: Sendable {
         }
     }
 
-    private func addMembershipConditions(_ membership: MembershipFilter, to conditions: inout Conditions) {
+    private func addMembershipConditions(_ membership: MembershipFilter, to conditions: inout Conditions, _ dialect: Dialect) {
         switch membership.hiddenMode {
         case .unhiddenOnly: conditions.add("me.hidden_state = 'unhidden'")
         case .hiddenOnly: conditions.add("me.hidden_state <> 'unhidden'")
@@ -324,19 +325,20 @@ struct ChannelQuery: Sendable {
         case .joinedOnly: conditions.add("me.state = 'joined'")
         case .invitedOnly, .invitedByNonFriend: conditions.add("me.state = 'invited'")
         // Roost keeps no friend lists, so no inviter is a friend.
-        case .invitedByFriend: conditions.add("0")
+        case .invitedByFriend: conditions.add("1 = 0")
         }
         if membership.unreadOnly { conditions.add("\(MemberRepository.unreadMessageCount(of: "me")) > 0") }
         if let query = membership.searchQuery {
             var alternatives: [String] = []
             var values: [any DatabaseValueConvertible] = []
             if membership.searchFields.contains(.channelName) {
-                alternatives.append("c.name LIKE ? ESCAPE '\\'")
+                alternatives.append("c.name \(dialect.likeIgnoringCase) ? ESCAPE '\\'")
                 values.append(SQL.likeContains(query))
             }
             if membership.searchFields.contains(.memberNickname) {
                 alternatives.append(
-                    "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id AND u.nickname LIKE ? ESCAPE '\\')"
+                    "EXISTS (SELECT 1 FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = c.id "
+                        + "AND u.nickname \(dialect.likeIgnoringCase) ? ESCAPE '\\')"
                 )
                 values.append(SQL.likeContains(query))
             }

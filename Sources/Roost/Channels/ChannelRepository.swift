@@ -219,7 +219,7 @@ struct ChannelRepository: Sendable {
 
     /// One page of channels matching a query.
     func page(_ query: ChannelQuery, limit: Int, in db: Database) throws -> [ListedChannel] {
-        let (sql, arguments) = try query.sql(limit: limit)
+        let (sql, arguments) = try query.sql(limit: limit, dialect: db.dialect)
         // Every list in the query is a SQL.ValueList and the limit is bound, so the text of the
         // statement takes few shapes and stays prepared.
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
@@ -235,7 +235,7 @@ struct ChannelRepository: Sendable {
     }
 
     func count(_ query: ChannelQuery, in db: Database) throws -> Int {
-        let (sql, arguments) = try query.countSQL()
+        let (sql, arguments) = try query.countSQL(dialect: db.dialect)
         return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0
     }
 }

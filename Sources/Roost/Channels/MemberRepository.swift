@@ -188,7 +188,7 @@ struct MemberRepository: Sendable {
         case .activated: conditions.add("u.is_active = 1")
         case .deactivated: conditions.add("u.is_active = 0")
         }
-        if let prefix = query.nicknamePrefix { conditions.add("u.nickname GLOB ?", [SQL.globPrefix(prefix)]) }
+        if let prefix = query.nicknamePrefix { conditions.add(db.dialect.startsWith("u.nickname"), [db.dialect.prefixArgument(prefix)]) }
         let orderBy: String
         switch query.order {
         case .memberNicknameAlphabetical:

@@ -32,7 +32,7 @@ struct ReadStateRepository: Sendable {
         }
         var sql = """
             UPDATE members SET unread_mention_count = unread_mention_count + 1
-            WHERE channel_id = ? AND user_id IS NOT ? AND state = 'joined'
+            WHERE channel_id = ? AND user_id IS DISTINCT FROM ? AND state = 'joined'
                 AND count_preference IN ('all', 'unread_mention_count_only')
             """
         var arguments: StatementArguments = [channelID, senderRowID]
@@ -118,7 +118,7 @@ struct ReadStateRepository: Sendable {
         let list = SQL.ValueList(withheldFrom.isEmpty ? [0] : withheldFrom)
         try db.executeCached(
             sql: """
-                UPDATE members INDEXED BY members_to_unhide SET hidden_state = 'unhidden'
+                UPDATE members \(db.dialect.indexedBy("members_to_unhide")) SET hidden_state = 'unhidden'
                 WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide' AND user_id NOT IN (\(list.placeholders))
                 """,
             arguments: [channelID] + list.arguments

@@ -28,7 +28,7 @@ struct ErasureRepository: Sendable {
         try Int64.fetchAll(
             db, sql: """
                 SELECT seq FROM events WHERE seq > ? AND seq <= ?
-                    AND (instr(payload, json_quote(?)) > 0 OR seq IN (SELECT seq FROM event_users WHERE user_id = ?))
+                    AND (\(db.dialect.holdsJSONString("payload")) OR seq IN (SELECT seq FROM event_users WHERE user_id = ?))
                 """,
             arguments: [after, through, userID, userID]
         )
@@ -44,7 +44,7 @@ struct ErasureRepository: Sendable {
     /// webhooks, reports, announcements, scheduled messages, pushes and data exports; answers
     /// the files of the exports it deleted.
     func deleteRecords(naming userID: String, in db: Database) throws -> [String] {
-        let naming = { (column: String) in "instr(\(column), json_quote(?)) > 0" }
+        let naming = { (column: String) in db.dialect.holdsJSONString(column) }
         try db.execute(sql: "DELETE FROM failed_webhooks WHERE \(naming("payload"))", arguments: [userID])
         try db.execute(
             sql: """

@@ -39,7 +39,7 @@ struct PushConfigurationRepository: Sendable {
         let types = try String.fetchAll(
             db.cachedStatement(sql: """
                 SELECT DISTINCT push_type FROM push_configurations
-                WHERE push_type != 'apns' OR json_extract(settings, '$.apnsCertificate') IS NOT NULL
+                WHERE push_type != 'apns' OR \(db.dialect.jsonText("settings", at: ["apnsCertificate"])) IS NOT NULL
                 """)
         )
         return Set(types.compactMap(PushProvider.init(rawValue:)))

@@ -20,9 +20,9 @@ struct PushOutboxRepository: Sendable {
                 FROM members m
                 JOIN users u ON u.id = m.user_id
                 JOIN device_tokens d ON d.user_id = m.user_id
-                WHERE m.channel_id = ? AND m.state = 'joined' AND m.user_id IS NOT ?
+                WHERE m.channel_id = ? AND m.state = 'joined' AND m.user_id IS DISTINCT FROM ?
                   AND u.is_active = 1 AND u.open_streams = 0 AND d.token_type IN (\(types.placeholders))
-                  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = m.user_id AND b.target_id IS ?)
+                  AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = m.user_id AND b.target_id IS NOT DISTINCT FROM ?)
                 ORDER BY m.user_id, d.created_at, d.token
                 """),
             arguments: StatementArguments([channelID, sender]) + types.arguments + StatementArguments([sender])

@@ -22,7 +22,7 @@ struct SenderActivity: EventConsumer {
     func prepare(_ events: [StoredEvent], in db: Database) throws -> [Active]? {
         guard let first = events.first?.seq, let last = events.last?.seq else { return nil }
         let active = try activity.newlyActiveSenders(
-            ofEventsFrom: first, through: last, categories: categories.map(\.rawValue), senderPath: "$.sender.user_id", in: db
+            ofEventsFrom: first, through: last, categories: categories.map(\.rawValue), senderPath: ["sender", "user_id"], in: db
         ).map { Active(userRowID: $0.userRowID, time: $0.time) }
         return active.isEmpty ? nil : active
     }

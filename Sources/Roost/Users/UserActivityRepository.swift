@@ -25,19 +25,19 @@ struct UserActivityRepository: Sendable {
     /// them: each once a day, at their first event that day. One statement for a whole batch;
     /// SQLite reads the sender out of the payload faster than a JSON decoder would.
     func newlyActiveSenders(
-        ofEventsFrom first: Int64, through last: Int64, categories: [String], senderPath: String, in db: Database
+        ofEventsFrom first: Int64, through last: Int64, categories: [String], senderPath: [String], in db: Database
     ) throws -> [(userRowID: Int64, time: Int64)] {
         let list = SQL.ValueList(categories)
         return try Row.fetchAll(
             db.cachedStatement(sql: """
                 SELECT u.id AS user_id, MIN(e.created_at) AS time FROM events e
-                JOIN users u ON u.user_id = json_extract(e.payload, ?)
+                JOIN users u ON u.user_id = \(db.dialect.jsonText("e.payload", at: senderPath))
                 WHERE e.seq BETWEEN ? AND ? AND e.category IN (\(list.placeholders))
                     AND NOT EXISTS (SELECT 1 FROM user_activity a WHERE a.day = e.created_at / ? AND a.user_id = u.id)
                 GROUP BY u.id, e.created_at / ?
                 ORDER BY time, u.id
                 """),
-            arguments: [senderPath, first, last] + list.arguments + [Self.dayLength, Self.dayLength]
+            arguments: [first, last] + list.arguments + [Self.dayLength, Self.dayLength]
         ).map { (userRowID: $0["user_id"], time: $0["time"]) }
     }
 

@@ -99,7 +99,7 @@ struct UserRepository: Sendable {
             conditions.add("users.nickname = ?", [nickname])
         }
         if let prefix = filter.nicknamePrefix {
-            conditions.add("users.nickname GLOB ?", [SQL.globPrefix(prefix)])
+            conditions.add(db.dialect.startsWith("users.nickname"), [db.dialect.prefixArgument(prefix)])
         }
         switch filter.activeMode {
         case .activated: conditions.add("users.is_active = 1")

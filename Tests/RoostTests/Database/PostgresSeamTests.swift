@@ -69,6 +69,12 @@ struct PostgresSeamTests {
             transcript.append("page: \(page.map { "\($0.rowID):\($0.user.userID)" })")
             let active = try users.page(UserFilter(), after: nil, limit: 10, in: db)
             transcript.append("active: \(active.map(\.user.userID))")
+            var byPrefix = UserFilter()
+            byPrefix.activeMode = .all
+            byPrefix.nicknamePrefix = "Ca"
+            transcript.append("nickname prefix: \(try users.page(byPrefix, after: nil, limit: 10, in: db).map(\.user.userID))")
+            byPrefix.nicknamePrefix = "ca"
+            transcript.append("case counts: \(try users.page(byPrefix, after: nil, limit: 10, in: db).map(\.user.userID))")
             let ids = try users.rowIDs(of: ["carol", "alice", "nobody"], in: db)
             transcript.append("ids: \(ids.sorted { $0.key < $1.key })")
             let summaries = try users.summaries(ofRows: ids.values, in: db)
