@@ -31,7 +31,7 @@ struct MemberRepository: Sendable {
         """
         (CASE WHEN \(table).state = 'joined' AND \(table).count_preference IN ('all', 'unread_message_count_only') \
         THEN (SELECT MIN(MAX(channels.counted_messages - \(table).unread_base, 0), \
-            CASE WHEN channels.is_super THEN \(ChannelRules.maxSupergroupUnreadCount) ELSE \(Int64.max) END) \
+            CASE WHEN channels.is_super = 1 THEN \(ChannelRules.maxSupergroupUnreadCount) ELSE \(Int64.max) END) \
             FROM channels WHERE channels.id = \(table).channel_id) \
         ELSE 0 END)
         """

@@ -47,7 +47,7 @@ enum SearchIndex {
         let reindexed = try Int64.fetchAll(
             db.cachedStatement(sql: """
                 SELECT message_id FROM (SELECT message_id, was_indexed FROM message_search_queue ORDER BY message_id LIMIT ?)
-                WHERE was_indexed
+                WHERE was_indexed = 1
                 """),
             arguments: [limit]
         )

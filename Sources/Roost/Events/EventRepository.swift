@@ -68,7 +68,7 @@ struct EventRepository: Sendable {
             // membership, through the last event logged before it ended); never one kept from them.
             conditions.add(
                 """
-                NOT EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq AND eu.excluded)
+                NOT EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq AND eu.excluded = 1)
                 AND (EXISTS (SELECT 1 FROM event_users eu WHERE eu.user_id = ? AND eu.seq = events.seq)
                  OR events.audience = 'members' AND (
                     EXISTS (SELECT 1 FROM channels c JOIN users u ON u.user_id = ?

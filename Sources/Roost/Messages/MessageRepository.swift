@@ -132,7 +132,7 @@ struct MessageRepository: Sendable {
 
     /// The row ids of the users a message mentions and notifies (the first ten it names).
     func notifiedMentions(of id: Int64, in db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db.cachedStatement(sql: "SELECT user_id FROM message_mentions WHERE message_id = ? AND notified"), arguments: [id])
+        try Int64.fetchAll(db.cachedStatement(sql: "SELECT user_id FROM message_mentions WHERE message_id = ? AND notified = 1"), arguments: [id])
     }
 
     func find(id: Int64, in db: Database) throws -> MessageRecord? {

@@ -87,7 +87,7 @@ struct ReadStateRepository: Sendable {
                     AND members.count_preference IN ('all', 'unread_mention_count_only')
                     AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = members.user_id AND u.message_id = m.id)
                     AND (m.mention_type = 'channel'
-                         OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = members.user_id AND mm.notified)))
+                         OR EXISTS (SELECT 1 FROM message_mentions mm WHERE mm.message_id = m.id AND mm.user_id = members.user_id AND mm.notified = 1)))
         WHERE \(condition)
         """
     }

@@ -50,7 +50,7 @@ struct StatisticsRepository: Sendable {
         case .messageSenders:
             return try count("SELECT COUNT(DISTINCT sender_id) \(sentByUsers)", span)
         case .messageViewers:
-            return try count("SELECT COUNT(DISTINCT user_id) FROM user_activity WHERE day >= ? AND day < ? AND viewed", daySpan)
+            return try count("SELECT COUNT(DISTINCT user_id) FROM user_activity WHERE day >= ? AND day < ? AND viewed = 1", daySpan)
         case .createdUsers:
             return try count("SELECT COUNT(*) FROM users WHERE created_at >= ? AND created_at < ? AND deleted_at IS NULL", span)
         case .deactivatedUsers:

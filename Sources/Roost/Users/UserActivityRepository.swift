@@ -14,7 +14,7 @@ struct UserActivityRepository: Sendable {
         try db.executeCached(
             sql: """
                 INSERT INTO user_activity (day, user_id, viewed) VALUES (?, ?, ?)
-                ON CONFLICT (day, user_id) DO UPDATE SET viewed = 1 WHERE excluded.viewed AND NOT viewed
+                ON CONFLICT (day, user_id) DO UPDATE SET viewed = 1 WHERE excluded.viewed = 1 AND user_activity.viewed = 0
                 """,
             arguments: [time / Self.dayLength, userRowID, viewed]
         )

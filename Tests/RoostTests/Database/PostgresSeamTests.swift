@@ -142,6 +142,55 @@ struct PostgresSeamTests {
         }
         #expect(postgres == sqlite)
     }
+    /// Channels, their members and messages, the effects a message has (the channel's last
+    /// message, read state, replies, mentions), pages of history and lists of channels.
+    @Test func channelsMembersAndMessages() async throws {
+        let (sqlite, postgres) = try await onBothEngines { db -> [String] in
+            let users = UserRepository(), channels = ChannelRepository(), members = MemberRepository(), messages = MessageRepository()
+            let ids = try ["ann", "ben", "cy"].map { name in
+                try users.insert(
+                    NewUser(userID: name, nickname: name.capitalized, profileURL: "", discoveryKeys: [], preferredLanguages: [], metadata: [:], createdAt: 1),
+                    in: db
+                )
+            }
+            var transcript: [String] = []
+            let room = try channels.insert(NewChannel(type: .group, url: "room", name: "Boat Club", customType: "club", createdAt: 10), in: db)
+            let hall = try channels.insert(NewChannel(type: .group, url: "hall", name: "Hall", isPublic: true, createdAt: 11), in: db)
+            for user in ids { try members.add(channelID: room, userRowID: user, state: .joined, inviterRowID: nil, at: 20, in: db) }
+            try members.add(channelID: hall, userRowID: ids[0], state: .invited, inviterRowID: ids[1], at: 21, in: db)
+            transcript.append("room: \(try channels.existing(rowID: room, in: db))")
+            transcript.append("joined: \(try members.hasJoined(channelID: room, userRowID: ids[1], in: db)) \(try members.hasJoined(channelID: hall, userRowID: ids[0], in: db))")
+            var sent: [Int64] = []
+            for (index, sender) in [ids[0], ids[1], ids[0], ids[2]].enumerated() {
+                let message = try messages.insert(
+                    NewMessage(channelID: room, type: .user, senderRowID: sender, message: "hello \(index)", createdAt: 100 + Int64(index)), in: db
+                )
+                sent.append(message.id)
+                _ = try channels.recordLastMessage(message.id, at: message.createdAt, counted: true, in: room, in: db)
+            }
+            try messages.addMentions(of: [ids[1], ids[2]], to: sent[0], in: db)
+            transcript.append("mentions: \(try messages.mentionedUsers(ofMessages: sent, in: db).sorted { $0.key < $1.key })")
+            let reply = try messages.insert(
+                NewMessage(channelID: room, type: .user, senderRowID: ids[1], message: "re", parentMessageID: sent[0], createdAt: 110), in: db
+            )
+            transcript.append("reply: \(String(describing: try messages.recordReply(to: sent[0], at: reply.createdAt, in: db)))")
+            transcript.append("history: \(try messages.page(of: room, from: .timestamp(1_000), before: true, limit: 3, filter: MessageFilter(), in: db).map(\.message))")
+            transcript.append("count: \(try messages.count(in: room, filter: MessageFilter(), in: db)) \(try messages.count(inChannel: room, from: 100, through: 102, in: db))")
+            transcript.append("members: \(try members.members(ofChannels: [room, hall], in: db).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.count)" })")
+            transcript.append("unread: \(try members.totalUnread(of: ids, in: db).sorted { $0.key < $1.key })")
+            var listed = ChannelQuery(type: .group)
+            listed.filter.nameContains = "boat"
+            transcript.append("name contains: \(try channels.page(listed, limit: 10, in: db).map(\.channel.url))")
+            listed = ChannelQuery(type: .group)
+            listed.filter.customTypePrefix = "cl"
+            transcript.append("custom type prefix: \(try channels.page(listed, limit: 10, in: db).map(\.channel.url)) \(try channels.count(listed, in: db))")
+            try members.startTyping(channelID: room, userRowID: ids[2], at: 200, in: db)
+            try members.startTyping(channelID: room, userRowID: ids[2], at: 201, in: db)
+            transcript.append("typing: \(try members.typingUsers(ofChannels: [room], since: 150, in: db))")
+            return transcript
+        }
+        #expect(postgres == sqlite)
+    }
 }
 
 private struct TestFailure: Error, CustomStringConvertible {
