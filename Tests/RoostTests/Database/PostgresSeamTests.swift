@@ -191,6 +191,62 @@ struct PostgresSeamTests {
         }
         #expect(postgres == sqlite)
     }
+    /// The event log as streams read it (what a user's own stream may see), pruning, polls with
+    /// options and votes, and moderation settings.
+    @Test func eventsPollsAndModerationSettings() async throws {
+        let (sqlite, postgres) = try await onBothEngines { db -> [String] in
+            let users = UserRepository(), channels = ChannelRepository(), members = MemberRepository(), log = EventRepository()
+            let ids = try ["ann", "ben"].map { name in
+                try users.insert(
+                    NewUser(userID: name, nickname: name, profileURL: "", discoveryKeys: [], preferredLanguages: [], metadata: [:], createdAt: 1),
+                    in: db
+                )
+            }
+            let room = try channels.insert(NewChannel(type: .group, url: "room", createdAt: 10), in: db)
+            try members.add(channelID: room, userRowID: ids[0], state: .joined, inviterRowID: nil, at: 20, in: db)
+            var transcript: [String] = []
+            let first = try log.insert(
+                .groupChannelMessageSend, at: 100, channelURL: "room", concerning: [], audience: .excluding(["ann"]), payload: #"{"n":1}"#, in: db
+            )
+            let second = try log.insert(
+                .groupChannelMessageSend, at: 200, channelURL: "room", concerning: ["ben"], audience: .concernedOnly, payload: #"{"n":2}"#, in: db
+            )
+            _ = try log.insert(.userBlock, at: 300, channelURL: nil, concerning: ["ann"], audience: EventAudience(), payload: #"{"n":3}"#, in: db)
+            transcript.append("seqs: \(second - first) last \(try log.lastSeq(in: db) - first)")
+            for reader in ["ann", "ben"] {
+                let seen = try log.events(after: 0, matching: EventFilter(visibleTo: reader), limit: 10, in: db)
+                transcript.append("\(reader) sees: \(seen.map(\.payload))")
+            }
+            let messages = try log.events(after: 0, matching: EventFilter(categories: ["group_channel:message_send"], channelURL: "room"), limit: 10, in: db)
+            transcript.append("room's sends: \(messages.map(\.payload))")
+            transcript.append("pruned: \(try log.prune(before: 250, keepingNewest: 1, keepingFrom: .max, batch: 10, in: db))")
+
+            let polls = PollRepository()
+            let poll = try polls.insert(
+                PollRecord(title: "Lunch?", data: "{}", allowUserSuggestion: true, allowMultipleVotes: true, closeAt: -1, createdBy: ids[0], at: 5), in: db
+            )
+            let pizza = try polls.addOption("pizza", to: poll, by: ids[0], at: 6, in: db)
+            let sushi = try polls.addOption("sushi", to: poll, by: nil, at: 7, in: db)
+            try polls.replaceVotes(of: ids[0], in: poll, with: [pizza, sushi], at: 8, in: db)
+            try polls.replaceVotes(of: ids[1], in: poll, with: [sushi], at: 9, in: db)
+            try polls.replaceVotes(of: ids[0], in: poll, with: [sushi], at: 10, in: db)
+            transcript.append("poll: \(String(describing: try polls.find(poll, in: db).map { "\($0.title) \($0.status) \($0.allowMultipleVotes)" }))")
+            transcript.append("options: \(try polls.options(ofPolls: [poll], in: db)[poll]?.map(\.text) ?? [])")
+            transcript.append("voters: \(try polls.voterCounts(ofPolls: [poll], in: db)) \(try polls.voters(of: sushi, after: nil, limit: 10, in: db)) \(try polls.voters(of: pizza, after: nil, limit: 10, in: db))")
+
+            let moderation = ModerationSettingsRepository()
+            var settings = ModerationSettings()
+            settings.customType = "club"
+            settings.profanityFilter.keywords = ["darn"]
+            try moderation.save(settings, in: db)
+            settings.profanityFilter.keywords = ["heck"]
+            try moderation.save(settings, in: db)
+            transcript.append("filters: \(try moderation.customTypes(after: nil, limit: 10, in: db).map { "\($0.customType ?? "") \($0.profanityFilter.keywords)" })")
+            transcript.append("violations: \(try moderation.recordViolation(by: ids[0], in: room, at: 50, countingSince: 0, in: db)) \(try moderation.recordViolation(by: ids[0], in: room, at: 60, countingSince: 0, in: db))")
+            return transcript
+        }
+        #expect(postgres == sqlite)
+    }
 }
 
 private struct TestFailure: Error, CustomStringConvertible {
