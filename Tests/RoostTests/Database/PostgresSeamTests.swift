@@ -247,6 +247,71 @@ struct PostgresSeamTests {
         }
         #expect(postgres == sqlite)
     }
+    /// The scheduler's queue of jobs, the statistics the analytics read, the delivery cursors and
+    /// the push outbox.
+    @Test func jobsStatisticsCursorsAndPushes() async throws {
+        let (sqlite, postgres) = try await onBothEngines { db -> [String] in
+            let users = UserRepository(), channels = ChannelRepository(), members = MemberRepository(), messages = MessageRepository()
+            let ids = try ["ann", "ben", "cy"].map { name in
+                try users.insert(
+                    NewUser(userID: name, nickname: name, profileURL: "", discoveryKeys: [], preferredLanguages: [], metadata: [:], createdAt: 86_400_000),
+                    in: db
+                )
+            }
+            let room = try channels.insert(NewChannel(type: .group, url: "room", createdAt: 86_400_000), in: db)
+            for user in ids { try members.add(channelID: room, userRowID: user, state: .joined, inviterRowID: nil, at: 86_400_001, in: db) }
+            for (index, sender) in [ids[0], ids[1], ids[0]].enumerated() {
+                let sent = try messages.insert(NewMessage(channelID: room, type: .user, senderRowID: sender, message: "m\(index)", createdAt: 86_400_100 + Int64(index)), in: db)
+                _ = try channels.recordLastMessage(sent.id, at: sent.createdAt, counted: true, in: room, in: db)
+            }
+            var transcript: [String] = []
+            let jobs = ScheduledJobRepository()
+            try jobs.schedule("reminder", key: "reminder:1", at: 500, in: db)
+            try jobs.schedule("reminder", key: "reminder:1", at: 400, payload: #"{"again":true}"#, in: db)
+            try jobs.schedule("export", for: 7, at: 450, in: db)
+            let due = try jobs.nextDue(at: 1_000, in: db)
+            transcript.append("due: \(String(describing: due.map { "\($0.kind) \($0.key) \($0.dueAt) \($0.payload) \($0.attempts)" }))")
+            if let due {
+                try jobs.postpone(due, to: 2_000, in: db)
+                try jobs.finish(due, with: .again(at: 3_000, payload: "{}"), in: db)
+            }
+            transcript.append("next: \(String(describing: try jobs.nextDue(at: 1_000, in: db).map { "\($0.key) \($0.dueAt)" }))")
+            try jobs.cancel("export", for: 7, in: db)
+            transcript.append("after cancel: \(String(describing: try jobs.nextDue(at: 10_000, in: db).map { "\($0.key) \($0.dueAt) \($0.attempts)" }))")
+
+            let activity = UserActivityRepository()
+            try activity.recordActive(ids[0], at: 86_400_100, in: db)
+            try activity.recordActive(ids[1], at: 2 * 86_400_000, in: db)
+            let statistics = StatisticsRepository()
+            transcript.append("active: \(try statistics.activeUsers(onDay: 1, in: db)) \(try statistics.activeUsers(fromDay: 1, throughDay: 2, in: db))")
+            for metric in AnalyticsMetric.allCases {
+                transcript.append("\(metric): \(try statistics.value(of: metric, from: 0, to: 3 * 86_400_000, days: 0..<3, in: db))")
+            }
+
+            let cursors = DeliveryCursorRepository()
+            try cursors.register("webhooks", in: db)
+            try cursors.register("bots", in: db)
+            try cursors.advance("bots", to: 5, in: db)
+            try cursors.advance("bots", to: 3, in: db)
+            transcript.append("cursors: \(try cursors.position(of: "bots", in: db)) \(try cursors.position(of: "webhooks", in: db)) oldest \(String(describing: try cursors.oldest(in: db)))")
+
+            let push = PushRepository()
+            _ = try push.register("ben-phone", of: .gcm, for: ids[1], at: 1, in: db)
+            _ = try push.register("cy-phone", of: .apns, for: ids[2], at: 1, in: db)
+            let outbox = PushOutboxRepository()
+            let candidates = try outbox.candidates(in: room, sender: ids[0], tokenTypes: [.gcm, .apns], in: db)
+            transcript.append("candidates: \(candidates.map { "\($0)" }.sorted())")
+            let log = EventRepository()
+            let first = try log.insert(.groupChannelMessageSend, at: 1, channelURL: "room", concerning: [], audience: EventAudience(), payload: "{}", in: db)
+            let second = try log.insert(.groupChannelMessageSend, at: 2, channelURL: "room", concerning: [], audience: EventAudience(), payload: "{}", in: db)
+            try outbox.file(first, userID: "ben", channelURL: "room", in: db)
+            try outbox.file(second, userID: "cy", channelURL: "room", in: db)
+            transcript.append("pushes: \(try outbox.pushes(after: 0, userID: "cy", channelURL: nil, limit: 10, in: db).map { $0.seq - first })")
+            transcript.append("is bot: \(try outbox.isBot(ids[0], in: db))")
+            return transcript
+        }
+        #expect(postgres == sqlite)
+    }
 }
 
 private struct TestFailure: Error, CustomStringConvertible {
