@@ -312,6 +312,54 @@ struct PostgresSeamTests {
         }
         #expect(postgres == sqlite)
     }
+    /// What a GDPR erasure reads and deletes (events naming a user inside their JSON), emojis
+    /// and their categories, and bots.
+    @Test func erasureEmojisAndBots() async throws {
+        let (sqlite, postgres) = try await onBothEngines { db -> [String] in
+            let users = UserRepository(), channels = ChannelRepository(), members = MemberRepository()
+            let ids = try ["ann", "helper"].map { name in
+                try users.insert(
+                    NewUser(userID: name, nickname: name, profileURL: "", discoveryKeys: [], preferredLanguages: [], metadata: [:], createdAt: 1),
+                    in: db
+                )
+            }
+            let room = try channels.insert(NewChannel(type: .group, url: "room", createdAt: 1), in: db)
+            try members.add(channelID: room, userRowID: ids[0], state: .joined, inviterRowID: nil, at: 2, in: db)
+            try members.add(channelID: room, userRowID: ids[1], state: .joined, inviterRowID: nil, at: 2, in: db)
+            var transcript: [String] = []
+            let log = EventRepository()
+            let seqs = try [#"{"user":{"user_id":"ann"}}"#, #"{"user":{"user_id":"annie"}}"#, #"{"sender":"ann"}"#].map { payload in
+                try log.insert(.userBlock, at: 5, channelURL: nil, concerning: [], audience: .concernedOnly, payload: payload, in: db)
+            }
+            let erasure = ErasureRepository()
+            let naming = try erasure.events(naming: "ann", after: 0, through: seqs[2], in: db)
+            transcript.append("naming ann: \(naming.map { $0 - seqs[0] })")
+            try erasure.deleteEvents(naming, in: db)
+            transcript.append("left: \(try log.events(after: 0, matching: EventFilter(), limit: 10, in: db).map(\.payload))")
+            transcript.append("records: \(try erasure.deleteRecords(naming: "ann", in: db))")
+
+            let emojis = EmojiRepository()
+            let category = try emojis.addCategory(name: "faces", url: "https://e/faces.png", in: db)
+            _ = try emojis.addEmoji(key: "smile", url: "https://e/smile.png", to: category, in: db)
+            transcript.append("again: \(String(describing: try emojis.addEmoji(key: "smile", url: "https://e/other.png", to: category, in: db)))")
+            try emojis.setEmojiURL("https://e/smile2.png", of: "smile", in: db)
+            transcript.append("emojis: \(try emojis.emojis(in: db).map { "\($0.key) \($0.url)" }) \(try emojis.allowsReaction("smile", in: db)) \(try emojis.allowsReaction("frown", in: db))")
+            transcript.append("categories: \(try emojis.categories(in: db).map { "\($0.name) \($0.emojis.count)" })")
+
+            let bots = BotRepository()
+            var bot = BotRecord(
+                userRowID: ids[1], type: "helper", token: "t0k3n", callbackURL: "https://bots.example/helper", isPrivacyMode: false,
+                enableMarkAsRead: true, showMember: false, channelInvitationPreference: 0, createdAt: 3
+            )
+            try bots.save(bot, in: db)
+            bot.isPrivacyMode = true
+            try bots.save(bot, in: db)
+            transcript.append("bots: \(try bots.any(in: db)) \(String(describing: try bots.find("helper", in: db).map { "\($0.record.isPrivacyMode) \($0.record.callbackURL)" }))")
+            transcript.append("in room: \(try bots.members(of: room, in: db).map(\.record.type))")
+            return transcript
+        }
+        #expect(postgres == sqlite)
+    }
 }
 
 private struct TestFailure: Error, CustomStringConvertible {
