@@ -25,8 +25,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (env: ROOST_PORT).")
     var port: Int = environment.get("ROOST_PORT", as: Int.self) ?? defaults.port
 
-    @Option(name: .customLong("database"), help: "SQLite database file, created on first start (env: ROOST_DATABASE).")
+    @Option(
+        name: .customLong("database"),
+        help: "SQLite database file, created on first start; or a PostgreSQL database as postgres://USER:PASSWORD@HOST:PORT/NAME?sslmode=MODE, its schema created on first start (env: ROOST_DATABASE)."
+    )
     var databasePath: String = environment.get("ROOST_DATABASE") ?? defaults.databasePath
+
+    @Option(help: "On PostgreSQL, how many connections serve reads; the writer has one more (env: ROOST_POSTGRES_READERS).")
+    var postgresReaders: Int = environment.get("ROOST_POSTGRES_READERS", as: Int.self) ?? defaults.postgresReaders
 
     @Option(
         name: .customLong("api-token"),
@@ -131,6 +137,7 @@ struct Serve: AsyncParsableCommand {
             host: host,
             port: port,
             databasePath: databasePath,
+            postgresReaders: postgresReaders,
             apiToken: apiToken ?? environment.get("ROOST_API_TOKEN"),
             applicationID: applicationID,
             logLevel: logLevel,

@@ -146,7 +146,7 @@ struct AnnouncementRepository: Sendable {
         var opens: [Int64: AnnouncementOpens] = [:]
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT t.announcement_id, COUNT(*) AS reached, SUM(m.last_read_at >= msg.created_at) AS opened
+                SELECT t.announcement_id, COUNT(*) AS reached, SUM(CASE WHEN m.last_read_at >= msg.created_at THEN 1 ELSE 0 END) AS opened
                 FROM announcement_targets t
                 JOIN messages msg ON msg.id = t.message_id
                 JOIN members m ON m.channel_id = t.channel_id AND m.state = 'joined' AND m.user_id IS DISTINCT FROM msg.sender_id

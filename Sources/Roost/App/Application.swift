@@ -10,7 +10,10 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let random = RandomTokens(seed: settings.seed)
     let metrics = RoostMetrics()
 
-    let database = try AppDatabase(path: settings.databasePath, durability: settings.durability, metrics: metrics.factory)
+    let database = try AppDatabase(
+        location: settings.databasePath, postgresReaders: settings.postgresReaders, durability: settings.durability,
+        metrics: metrics.factory, logger: logger
+    )
     // Every time Roost reads comes from the clock tests can move (`/roost/clock`).
     let emulatorClock = EmulatorClock(base: underlying)
     let emulator = Emulator(
@@ -29,7 +32,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     }
     let stored = try await ApplicationService(database: database, random: random).masterToken()
     if settings.apiToken == nil && stored.generated {
-        logger.notice("Generated a master API token (kept in \(settings.databasePath)); send it as Api-Token: \(stored.token)")
+        logger.notice("Generated a master API token (kept in the database); send it as Api-Token: \(stored.token)")
     }
     logger.info("Roost \(roostVersion), application \(settings.applicationID), serving on http://\(settings.host):\(settings.port)")
 

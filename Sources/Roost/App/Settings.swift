@@ -5,8 +5,11 @@ import Logging
 public struct Settings: Sendable {
     public var host: String
     public var port: Int
-    /// Path of the SQLite file; created on first start.
+    /// Path of the SQLite file, created on first start; or a PostgreSQL database's
+    /// `postgres://` URL, whose schema is created on first start.
     public var databasePath: String
+    /// On PostgreSQL, how many connections serve reads (the writer has one more).
+    public var postgresReaders: Int
     /// Master API token. When nil, Roost uses the one kept in the database, generating it on first start.
     public var apiToken: String?
     /// Sendbird application id; shown in logs and used in generated URLs.
@@ -79,6 +82,7 @@ public struct Settings: Sendable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         databasePath: String = "./roost.sqlite",
+        postgresReaders: Int = 8,
         apiToken: String? = nil,
         applicationID: String = "roost",
         logLevel: Logger.Level = .info,
@@ -113,6 +117,7 @@ public struct Settings: Sendable {
         self.host = host
         self.port = port
         self.databasePath = databasePath
+        self.postgresReaders = postgresReaders
         self.apiToken = apiToken
         self.applicationID = applicationID
         self.logLevel = logLevel

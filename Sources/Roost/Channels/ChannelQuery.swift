@@ -167,9 +167,9 @@ struct ChannelQuery: Sendable {
         var fromArguments = StatementArguments()
         if let membership {
             // CROSS JOIN keeps the user's memberships as the outer loop: a user belongs to at
-            // most a few thousand channels, however many channels there are.
-            fromSQL = "members me CROSS JOIN channels c ON c.id = me.channel_id AND me.user_id = ?"
-            fromArguments += [membership.userRowID]
+            // most a few thousand channels, however many channels there are. (Its condition is
+            // the WHERE's first: PostgreSQL takes no ON after CROSS JOIN.)
+            fromSQL = "members me CROSS JOIN channels c"
         }
         if case .metadataValueAlphabetical(let key) = order {
             fromSQL += " LEFT JOIN channel_metadata om ON om.channel_id = c.id AND om.key = ?"
@@ -177,6 +177,7 @@ struct ChannelQuery: Sendable {
         }
 
         var conditions = Conditions()
+        if let membership { conditions.add("c.id = me.channel_id AND me.user_id = ?", [membership.userRowID]) }
         conditions.add("c.channel_type = ?", [type.rawValue])
         // A channel being deleted has no members, so only lists of every channel meet it.
         if membership == nil { conditions.add("c.deleted_at IS NULL") }
@@ -204,7 +205,7 @@ struct ChannelQuery: Sendable {
             return
         }
         // How many members the channel must have: those named, and the viewer if not named.
-        let expected = "(\(named) + NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND user_id IN (\(list.placeholders))))"
+        let expected = "(\(named) + CASE WHEN EXISTS (SELECT 1 FROM users WHERE id = ? AND user_id IN (\(list.placeholders))) THEN 0 ELSE 1 END)"
         let expectedValues = list.values + [viewer] + list.values
         conditions.add(
             """

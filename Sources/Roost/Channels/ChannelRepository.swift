@@ -77,7 +77,7 @@ struct ChannelRepository: Sendable {
         try db.executeCached(
             sql: """
                 UPDATE channels SET name = ?, cover_url = ?, custom_type = ?, data = ?, is_distinct = ?, is_public = ?,
-                    is_super = ?, is_discoverable = ?, access_code = ?, freeze = ?, distinct_key = ?
+                    is_super = ?, is_discoverable = ?, access_code = ?, "freeze" = ?, distinct_key = ?
                 WHERE id = ?
                 """,
             arguments: [
@@ -145,7 +145,7 @@ struct ChannelRepository: Sendable {
     /// Whether the channel holds more than `count` messages; reads at most one more.
     func hasMessages(moreThan count: Int, channelID: Int64, in db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT COUNT(*) > ? FROM (SELECT 1 FROM messages WHERE channel_id = ? LIMIT ?)"),
+            db.cachedStatement(sql: "SELECT COUNT(*) > ? FROM (SELECT 1 FROM messages WHERE channel_id = ? LIMIT ?) AS sent"),
             arguments: [count, channelID, count + 1]
         ) ?? false
     }

@@ -164,24 +164,31 @@ struct MemberRepository: Sendable {
     func page(
         of channelID: Int64, _ query: MemberListQuery, limit: Int, in db: Database
     ) throws -> [(member: MemberRecord, nickname: String, isOperator: Bool, isMuted: Bool)] {
+        // Each as 0 or 1, spelled out where the conditions use it: PostgreSQL reads no column
+        // alias in a WHERE.
+        let operatorFlag = "(CASE WHEN EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) THEN 1 ELSE 0 END)"
+        let mutedFlag = """
+            (CASE WHEN EXISTS (SELECT 1 FROM mutes mu WHERE mu.channel_id = m.channel_id AND mu.user_id = m.user_id AND mu.end_at > ?)
+                THEN 1 ELSE 0 END)
+            """
         var conditions = Conditions()
         conditions.add("m.channel_id = ?", [channelID])
         switch query.mutedFilter {
         case .all: break
-        case .muted: conditions.add("is_muted = 1")
-        case .unmuted: conditions.add("is_muted = 0")
+        case .muted: conditions.add("\(mutedFlag) = 1", [query.now])
+        case .unmuted: conditions.add("\(mutedFlag) = 0", [query.now])
         }
         switch query.operatorFilter {
         case .all: break
-        case .operator: conditions.add("is_operator = 1")
-        case .nonoperator: conditions.add("is_operator = 0")
+        case .operator: conditions.add("\(operatorFlag) = 1")
+        case .nonoperator: conditions.add("\(operatorFlag) = 0")
         }
         switch query.stateFilter {
         case .all: break
         case .joinedOnly: conditions.add("m.state = 'joined'")
         // Roost keeps no friend lists, so no invitation comes from a friend.
         case .invitedOnly, .invitedByNonFriend: conditions.add("m.state = 'invited'")
-        case .invitedByFriend: conditions.add("0")
+        case .invitedByFriend: conditions.add("1 = 0")
         }
         switch query.activeFilter {
         case .all: break
@@ -202,7 +209,7 @@ struct MemberRepository: Sendable {
             if let after = query.after {
                 let isOperator = try after.integer(at: 0), nickname = try after.string(at: 1), id = try after.integer(at: 2)
                 conditions.add(
-                    "(is_operator < ? OR (is_operator = ? AND (u.nickname > ? OR (u.nickname = ? AND u.id > ?))))",
+                    "(\(operatorFlag) < ? OR (\(operatorFlag) = ? AND (u.nickname > ? OR (u.nickname = ? AND u.id > ?))))",
                     [isOperator, isOperator, nickname, nickname, id]
                 )
             }
@@ -210,10 +217,7 @@ struct MemberRepository: Sendable {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT \(Self.memberColumns), u.nickname AS nickname,
-                    EXISTS (SELECT 1 FROM operators o WHERE o.channel_id = m.channel_id AND o.user_id = m.user_id) AS is_operator,
-                    EXISTS (SELECT 1 FROM mutes mu WHERE mu.channel_id = m.channel_id AND mu.user_id = m.user_id AND mu.end_at > ?)
-                        AS is_muted
+                SELECT \(Self.memberColumns), u.nickname AS nickname, \(operatorFlag) AS is_operator, \(mutedFlag) AS is_muted
                 FROM members m JOIN users u ON u.id = m.user_id
                 \(conditions.whereClause) ORDER BY \(orderBy) LIMIT \(limit)
                 """,
@@ -259,8 +263,8 @@ struct MemberRepository: Sendable {
         let list = SQL.ValueList(channelIDs)
         return Set(try Int64.fetchAll(
             db.cachedStatement(sql: """
-                SELECT DISTINCT m.channel_id FROM bots b CROSS JOIN members m ON m.user_id = b.user_id
-                WHERE m.channel_id IN (\(list.placeholders))
+                SELECT DISTINCT m.channel_id FROM bots b CROSS JOIN members m
+                WHERE m.user_id = b.user_id AND m.channel_id IN (\(list.placeholders))
                 """),
             arguments: list.arguments
         ))

@@ -1,24 +1,48 @@
 import Foundation
 import GRDB
+import Logging
 import Metrics
 import Synchronization
 
-/// Owns the SQLite database: holds the one writer (a WAL `DatabasePool` over the file in
-/// production), applies the migrations, and runs every transaction. Nothing else opens
-/// connections.
+/// Owns the database: holds the one writer (SQLite's, a WAL `DatabasePool` over the file in
+/// production, or PostgreSQL's writer connection), applies the migrations, and runs every
+/// transaction. Nothing else opens connections.
 public final class AppDatabase: Sendable {
-    let writer: any DatabaseWriter
+    /// The engine below the seam (`docs/storage.md`).
+    enum Engine: Sendable {
+        case sqlite(any DatabaseWriter)
+        case postgres(PostgresEngine)
+    }
+
+    let engine: Engine
     private let groupCommit: GroupCommit
     /// Follows `message_search_queue` into the search index, after the writes commit.
     private let searchIndex: Follower
     private let checkpointer: Checkpointer?
     private let replacements = Atomic<Int>(0)
-    /// Rows of `users` and `channels` each commit deleted, for state kept by row id.
+    /// Rows of `users` and `channels` each commit deleted, for state kept by row id. Only
+    /// SQLite reuses a deleted row's id, so only SQLite tells it.
     let deletions = RowDeletions()
     /// Whether writes reach the disk, for `/health`.
     let storage: StorageHealth
 
-    /// Opens (creating when needed) and migrates the database file at `path`.
+    /// Opens the database `--database` names: a SQLite file (created when needed), or a
+    /// PostgreSQL database by its `postgres://` URL. Either is migrated.
+    public convenience init(
+        location: String, postgresReaders: Int = Settings.defaults.postgresReaders, durability: Durability = .normal,
+        metrics: any MetricsFactory = NOOPMetricsHandler.instance, logger: Logger = Logger(label: "roost")
+    ) throws {
+        switch try DatabaseLocation(location) {
+        case .sqlite(let path):
+            try self.init(path: path, durability: durability, metrics: metrics)
+        case .postgres(let address):
+            let storage = StorageHealth(folder: nil)
+            let engine = try PostgresEngine(address: address, readers: postgresReaders, health: storage, logger: logger)
+            self.init(engine: .postgres(engine), transactions: engine, storage: storage, checkpointer: nil, metrics: metrics)
+        }
+    }
+
+    /// Opens (creating when needed) and migrates the SQLite database file at `path`.
     /// `metrics` counts its write batches (none are counted by default).
     public convenience init(
         path: String, durability: Durability = .normal, metrics: any MetricsFactory = NOOPMetricsHandler.instance
@@ -29,16 +53,16 @@ public final class AppDatabase: Sendable {
         try pool.writeWithoutTransaction { db in
             for pragma in WriterSettings(durability: durability).pragmasRunByRoost { try db.execute(sql: pragma) }
         }
-        try self.init(pool, checkpointer: Checkpointer(path: path), metrics: metrics)
+        try self.init(sqlite: pool, checkpointer: Checkpointer(path: path), metrics: metrics)
     }
 
     /// Migrates and serves any GRDB writer: a pool over a file, or an in-memory
     /// `DatabaseQueue` where a test wants no file.
     public convenience init(_ writer: some DatabaseWriter) throws {
-        try self.init(writer, checkpointer: nil, metrics: NOOPMetricsHandler.instance)
+        try self.init(sqlite: writer, checkpointer: nil, metrics: NOOPMetricsHandler.instance)
     }
 
-    private init(_ writer: some DatabaseWriter, checkpointer: Checkpointer?, metrics: any MetricsFactory) throws {
+    private convenience init(sqlite writer: some DatabaseWriter, checkpointer: Checkpointer?, metrics: any MetricsFactory) throws {
         let migrator = Migration.migrator()
         if try writer.read(migrator.hasBeenSuperseded) {
             throw DatabaseTooNewError(path: writer.path)
@@ -46,14 +70,20 @@ public final class AppDatabase: Sendable {
         // The search index's catch-up calls it on the one writer connection at every commit.
         writer.writeWithoutTransaction { SearchWords.register(in: $0) }
         try migrator.migrate(writer)
-        self.writer = writer
-        storage = StorageHealth(folder: URL(fileURLWithPath: writer.path).deletingLastPathComponent().path)
+        let storage = StorageHealth(folder: URL(fileURLWithPath: writer.path).deletingLastPathComponent().path)
+        self.init(engine: .sqlite(writer), transactions: SQLiteTransactions(writer: writer), storage: storage, checkpointer: checkpointer, metrics: metrics)
         writer.add(transactionObserver: deletions, extent: .databaseLifetime)
-        groupCommit = GroupCommit(writer: writer, storage: storage, metrics: metrics)
+    }
+
+    private init(engine: Engine, transactions: any TransactionRunner, storage: StorageHealth, checkpointer: Checkpointer?, metrics: any MetricsFactory) {
+        self.engine = engine
+        self.storage = storage
+        groupCommit = GroupCommit(writer: transactions, storage: storage, metrics: metrics)
         self.checkpointer = checkpointer
         let groupCommit = groupCommit
-        searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit, writer] in
-            switch try await writer.read({ try SearchIndex.work(in: Database($0)) }) {
+        let reads = Reads(engine: engine)
+        searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit] in
+            switch try await reads.read({ try SearchIndex.work(in: $0) }) {
             case .none:
                 return false
             case .waitingForCompaction:
@@ -99,6 +129,7 @@ public final class AppDatabase: Sendable {
     /// load of many rows that walk took nearly all the time: seeding 1,000,000 messages took
     /// 80 s so, and had not done a third of them after 9 minutes in memory.
     func journalStatementsToFile() async throws {
+        guard case .sqlite(let writer) = engine else { return }
         try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA temp_store = FILE") }
     }
 
@@ -114,17 +145,8 @@ public final class AppDatabase: Sendable {
     }
 
     /// Reads a consistent snapshot, in parallel with other reads and with the writer.
-    /// GRDB's `async` read goes from the task to its pool's queue, back to the task, to the
-    /// reader's queue and back again; its callback form goes from the pool's queue straight
-    /// on to the reader's and only then resumes the task: two thread switches fewer per read
-    /// (history pages +19%, a channel view +25%, at the same p99). Unlike the `async` form it
-    /// does not interrupt a read whose request was cancelled; reads are short.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            writer.asyncRead { database in
-                continuation.resume(with: Result { try value(Database(database.get())) })
-            }
-        }
+        try await Reads(engine: engine).read(value)
     }
 
     /// How many times the whole database was replaced (a snapshot restored). Work that read
@@ -135,8 +157,9 @@ public final class AppDatabase: Sendable {
     /// Copies a consistent view of the whole database into `destination` (SQLite's online
     /// backup): requests go on reading and writing meanwhile.
     func copy(to destination: DatabaseQueue) async throws {
+        let writer = try sqliteWriter(for: "Snapshots")
         try await destination.writeWithoutTransaction { target in
-            try self.writer.read { source in try source.backup(to: target) }
+            try writer.read { source in try source.backup(to: target) }
         }
     }
 
@@ -146,6 +169,7 @@ public final class AppDatabase: Sendable {
     /// So does each generation, so that no value names two states: readers trust what they
     /// kept in memory while the generation they see is the one they kept it at.
     func replace(with source: DatabaseQueue) async throws {
+        let writer = try sqliteWriter(for: "Snapshots")
         try await writer.writeWithoutTransaction { target in
             let counters = try GRDB.Row.fetchAll(target, sql: "SELECT name, seq FROM sqlite_sequence")
             let generations = try GRDB.Row.fetchAll(target, sql: "SELECT name, value FROM generations")
@@ -180,9 +204,53 @@ public final class AppDatabase: Sendable {
     /// before its readers, so SQLite's own checkpoint on the last close never runs.)
     func close() async throws {
         await searchIndex.stop()
-        try checkpointer?.close()
-        _ = try await writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
-        try writer.close()
+        switch engine {
+        case .sqlite(let writer):
+            try checkpointer?.close()
+            _ = try await writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            try writer.close()
+        case .postgres(let engine):
+            try await engine.close()
+        }
+    }
+
+    /// SQLite's writer, for what only a SQLite file can do (`feature`, copied as a file).
+    private func sqliteWriter(for feature: String) throws -> any DatabaseWriter {
+        guard case .sqlite(let writer) = engine else { throw APIError.sqliteOnly(feature) }
+        return writer
+    }
+}
+
+/// How reads reach the engine: SQLite's readers' pool, or PostgreSQL's reader connections.
+private struct Reads: Sendable {
+    let engine: AppDatabase.Engine
+
+    /// GRDB's `async` read goes from the task to its pool's queue, back to the task, to the
+    /// reader's queue and back again; its callback form goes from the pool's queue straight
+    /// on to the reader's and only then resumes the task: two thread switches fewer per read
+    /// (history pages +19%, a channel view +25%, at the same p99). Unlike the `async` form it
+    /// does not interrupt a read whose request was cancelled; reads are short.
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        switch engine {
+        case .sqlite(let writer):
+            try await withCheckedThrowingContinuation { continuation in
+                writer.asyncRead { database in
+                    continuation.resume(with: Result { try value(Database(database.get())) })
+                }
+            }
+        case .postgres(let engine):
+            try await engine.read(value)
+        }
+    }
+}
+
+extension APIError {
+    /// What works on a SQLite file alone was asked of a PostgreSQL one (README, "Storage").
+    static func sqliteOnly(_ feature: String) -> APIError {
+        APIError(
+            code: 400920,
+            message: "\(feature) copy Roost's SQLite file, and this Roost keeps its data in PostgreSQL: use PostgreSQL's own backups (pg_dump) instead."
+        )
     }
 }
 

@@ -45,6 +45,16 @@ final class Database {
         }
     }
 
+    /// Runs a statement without arguments whose answer nobody needs: a transaction's or a
+    /// savepoint's start or end. On PostgreSQL it is sent without waiting for the answer, and a
+    /// failure shows at the next statement waited on (`PostgresSession.send`).
+    func executeUnanswered(sql: String) throws {
+        switch engine {
+        case .sqlite: try executeCached(sql: sql)
+        case .postgres(let session): session.send(sql)
+        }
+    }
+
     /// Executes one statement kept prepared in the connection's statement cache.
     func executeCached(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         try cachedStatement(sql: sql).execute(arguments: arguments)
@@ -118,6 +128,13 @@ final class Database {
             let sql = "SELECT EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?)"
             return try Bool.fetchOne(self, sql: sql, arguments: [name]) ?? false
         }
+    }
+
+    /// Whether `error` says the transaction must be run again: PostgreSQL could not serialize it
+    /// with another writer's (40001), or chose it to end a deadlock (40P01). SQLite, one writer,
+    /// never says so.
+    static func mustRetry(_ error: any Error) -> Bool {
+        ["40001", "40P01"].contains(PostgresSession.sqlState(of: error))
     }
 
     /// Whether `error` is a constraint refusing a change (a foreign key, a unique key).

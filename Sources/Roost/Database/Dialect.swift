@@ -21,6 +21,54 @@ enum Dialect: Sendable {
         }
     }
 
+    /// `column` matches a pattern with wildcards (`*` any run, `?` one character), given as
+    /// `wildcardArgument`, case-sensitively.
+    func matchesWildcards(_ column: String) -> String {
+        switch self {
+        case .sqlite: "\(column) GLOB ?"
+        case .postgres: "\(column) LIKE ? ESCAPE '\\'"
+        }
+    }
+
+    /// The argument of `matchesWildcards` for `pattern`. (SQLite's `GLOB` takes `[` as a set;
+    /// search words hold no `[`.)
+    func wildcardArgument(_ pattern: String) -> String {
+        switch self {
+        case .sqlite:
+            return pattern
+        case .postgres:
+            var like = ""
+            for character in pattern {
+                switch character {
+                case "*": like += "%"
+                case "?": like += "_"
+                case "%", "_", "\\": like += "\\\(character)"
+                default: like.append(character)
+                }
+            }
+            return like
+        }
+    }
+
+    /// The search index holds a message whose terms meet a `SearchMatch` (its text the argument).
+    var searchMatches: String {
+        switch self {
+        case .sqlite: "message_search MATCH ?"
+        case .postgres: "message_search.terms @@ CAST(? AS tsquery)"
+        }
+    }
+
+    /// How well a message meets the search's match, as an `ORDER BY` term with its arguments,
+    /// the best first or last: FTS5's BM25 `rank` (lower is better) on SQLite, `ts_rank` over
+    /// the index's terms on PostgreSQL, divided by one more than the log of the message's length
+    /// as BM25 favours shorter messages.
+    func searchScore(_ match: String, bestFirst: Bool) -> (sql: String, arguments: StatementArguments) {
+        switch self {
+        case .sqlite: (bestFirst ? "rank" : "rank DESC", [])
+        case .postgres: ("ts_rank(message_search.terms, CAST(? AS tsquery), 1)" + (bestFirst ? " DESC" : ""), [match])
+        }
+    }
+
     /// `LIKE` as SQLite's: blind to the case of ASCII letters (PostgreSQL's `ILIKE` is blind to
     /// the case of every letter).
     var likeIgnoringCase: String {

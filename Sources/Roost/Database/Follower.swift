@@ -76,8 +76,9 @@ final class Follower: Sendable {
     }
 
     /// Waits until everything committed before now is followed, or `timeout` passed (a
-    /// follower that keeps failing, say on a full disk, must not hold readers up forever).
-    func caughtUp(timeout: Duration = .seconds(2)) async {
+    /// follower that keeps failing, say on a full disk, must not hold readers up forever). The
+    /// timeout leaves room for a pass of many round trips to PostgreSQL on a busy machine.
+    func caughtUp(timeout: Duration = .seconds(10)) async {
         let target = commits()
         let id: Int? = state.withLock { state in
             guard state.completed < target, !state.stopped else { return nil }

@@ -3,8 +3,35 @@ import GRDB
 import Metrics
 import Synchronization
 
+/// What group commit writes through: one connection, one transaction at a time (SQLite's one
+/// writer, or PostgreSQL's writer connection).
+protocol TransactionRunner: Sendable {
+    /// Runs `changes` in a transaction, committed when it returns and rolled back when it throws.
+    /// An engine may run `changes` again, in a new transaction, when the first one could not be
+    /// serialized with another writer's (`Database.mustRetry`).
+    func inTransaction(_ changes: (Database) throws -> Void) throws
+
+    /// The most writes one transaction carries.
+    var maxGroupSize: Int { get }
+}
+
+/// SQLite's writer as group commit uses it.
+struct SQLiteTransactions: TransactionRunner {
+    let writer: any DatabaseWriter
+    let maxGroupSize = Int.max
+
+    func inTransaction(_ changes: (Database) throws -> Void) throws {
+        try writer.writeWithoutTransaction { connection in
+            try connection.inTransaction {
+                try changes(Database(connection))
+                return .commit
+            }
+        }
+    }
+}
+
 /// Group commit: write transactions asked for at the same time run one after another in a
-/// single SQLite transaction, each inside its own savepoint, so one commit (and, with full
+/// single transaction, each inside its own savepoint, so one commit (and, with full
 /// durability, one fsync) serves the whole group. A job that fails rolls back its savepoint
 /// alone; each caller hears back only once the commit that holds its changes is done.
 final class GroupCommit: Sendable {
@@ -13,7 +40,7 @@ final class GroupCommit: Sendable {
         let finish: @Sendable (Result<Void, any Error>) -> Void
     }
 
-    private let writer: any DatabaseWriter
+    private let writer: any TransactionRunner
     private let storage: StorageHealth
     private let commits = Atomic<Int>(0)
     private let batchSizes: Recorder
@@ -29,7 +56,7 @@ final class GroupCommit: Sendable {
     private let drainQueue = DispatchQueue(label: "roost.group-commit")
     private let commitHooks = Mutex<[@Sendable () -> Void]>([])
 
-    init(writer: any DatabaseWriter, storage: StorageHealth, metrics: any MetricsFactory) {
+    init(writer: any TransactionRunner, storage: StorageHealth, metrics: any MetricsFactory) {
         self.writer = writer
         self.storage = storage
         batchSizes = Recorder(label: GroupCommit.batchSizeMetric, factory: metrics)
@@ -46,7 +73,7 @@ final class GroupCommit: Sendable {
         // While the disk is full every write is refused before it reaches SQLite: one small
         // enough for log space SQLite already holds would otherwise go through while `/health`
         // says Roost cannot write, and the client could not tell which answer to believe.
-        guard storage.isWritable else { throw APIError.outOfSpace }
+        guard storage.acceptsWrites else { throw APIError.outOfSpace }
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let box = ResultBox<T>()
             enqueue(Job(
@@ -87,13 +114,10 @@ final class GroupCommit: Sendable {
             batchSizes.record(group.count)
             let outcomes = OutcomeBox(count: group.count)
             do {
-                try writer.writeWithoutTransaction { connection in
-                    try connection.inTransaction {
-                        let db = Database(connection)
-                        for (index, job) in group.enumerated() {
-                            outcomes.errors[index] = try Self.runInSavepoint(job, in: db)
-                        }
-                        return .commit
+                try writer.inTransaction { db in
+                    outcomes.errors = Array(repeating: nil, count: group.count)
+                    for (index, job) in group.enumerated() {
+                        outcomes.errors[index] = try Self.runInSavepoint(job, in: db)
                     }
                 }
                 commits.add(1, ordering: .releasing)
@@ -115,12 +139,14 @@ final class GroupCommit: Sendable {
     /// the job's error. The savepoint statements stay prepared (GRDB's `inSavepoint` prepares
     /// them anew each time, which cost the writer two statement compilations per request).
     private static func runInSavepoint(_ job: Job, in db: Database) throws -> (any Error)? {
-        try db.executeCached(sql: "SAVEPOINT job")
+        try db.executeUnanswered(sql: "SAVEPOINT job")
         do {
             try job.run(db)
-            try db.executeCached(sql: "RELEASE SAVEPOINT job")
+            try db.executeUnanswered(sql: "RELEASE SAVEPOINT job")
             return nil
         } catch {
+            // The whole transaction is run again (`TransactionRunner`), this job with it.
+            if Database.mustRetry(error) { throw error }
             try db.executeCached(sql: "ROLLBACK TO SAVEPOINT job")
             try db.executeCached(sql: "RELEASE SAVEPOINT job")
             return error
@@ -133,8 +159,9 @@ final class GroupCommit: Sendable {
                 queue.draining = false
                 return nil
             }
-            defer { queue.pending = [] }
-            return queue.pending
+            let group = Array(queue.pending.prefix(writer.maxGroupSize))
+            queue.pending.removeFirst(group.count)
+            return group
         }
     }
 }

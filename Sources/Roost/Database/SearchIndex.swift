@@ -14,8 +14,8 @@ enum SearchIndex {
         INSERT INTO message_search (rowid, words)
         SELECT messages.id, search_words(messages.channel_id, messages.message)
         FROM (SELECT message_id FROM message_search_queue ORDER BY message_id LIMIT :limit) AS queued
-        CROSS JOIN messages ON messages.id = queued.message_id
-        WHERE messages.is_removed = 0
+        CROSS JOIN messages
+        WHERE messages.id = queued.message_id AND messages.is_removed = 0
         """
 
     static func hasQueued(_ db: Database) throws -> Bool {
@@ -43,10 +43,11 @@ enum SearchIndex {
     @discardableResult
     static func catchUp(in db: Database, limit: Int? = nil) throws -> Bool {
         guard try hasQueued(db) else { return false }
-        let limit = limit ?? -1
+        if db.dialect == .postgres { return try catchUpOnPostgres(in: db, limit: limit) }
+        let limit = limit ?? .max
         let reindexed = try Int64.fetchAll(
             db.cachedStatement(sql: """
-                SELECT message_id FROM (SELECT message_id, was_indexed FROM message_search_queue ORDER BY message_id LIMIT ?)
+                SELECT message_id FROM (SELECT message_id, was_indexed FROM message_search_queue ORDER BY message_id LIMIT ?) AS queued
                 WHERE was_indexed = 1
                 """),
             arguments: [limit]
@@ -59,6 +60,38 @@ enum SearchIndex {
             sql: "DELETE FROM message_search_queue WHERE message_id IN (SELECT message_id FROM message_search_queue ORDER BY message_id LIMIT ?)",
             arguments: [limit]
         )
+        return try hasQueued(db)
+    }
+
+    /// PostgreSQL's index is a table of each message's terms as a `tsvector`, and a table of
+    /// every term indexed (FTS5's vocabulary): the terms are made here, as SQLite's
+    /// `search_words` makes them.
+    private static func catchUpOnPostgres(in db: Database, limit: Int?) throws -> Bool {
+        let queued = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT queued.message_id, messages.channel_id, messages.message, messages.is_removed
+                FROM (SELECT message_id FROM message_search_queue ORDER BY message_id LIMIT ?) AS queued
+                LEFT JOIN messages ON messages.id = queued.message_id
+                """),
+            arguments: [limit ?? Int.max]
+        )
+        for row in queued {
+            let id: Int64 = row["message_id"]
+            if let channel: Int64 = row["channel_id"], let text: String = row["message"], row["is_removed"] as Int64? == 0 {
+                let document = SearchMatch.postgresDocument(SearchWords.words(in: text).map { SearchWords.term($0, in: channel) })
+                try db.executeCached(
+                    sql: "INSERT INTO message_search (rowid, terms) VALUES (?, CAST(? AS tsvector)) ON CONFLICT (rowid) DO UPDATE SET terms = excluded.terms",
+                    arguments: [id, document]
+                )
+                try db.executeCached(
+                    sql: "INSERT INTO message_search_terms (term) SELECT unnest(tsvector_to_array(CAST(? AS tsvector))) ON CONFLICT DO NOTHING",
+                    arguments: [document]
+                )
+            } else {
+                try db.executeCached(sql: "DELETE FROM message_search WHERE rowid = ?", arguments: [id])
+            }
+            try db.executeCached(sql: "DELETE FROM message_search_queue WHERE message_id = ?", arguments: [id])
+        }
         return try hasQueued(db)
     }
 
@@ -78,6 +111,8 @@ enum SearchIndex {
     /// takes its first step; answers whether more is left. Until it ends, the follower indexes
     /// nothing (migration 0033 says why), so the caller first catches up with the queue.
     static func beginCompaction(in db: Database) throws -> Bool {
+        // PostgreSQL's indexes drop a deleted message's entries with its row: nothing to compact.
+        guard db.dialect == .sqlite else { return false }
         try db.execute(sql: "INSERT INTO search_index_compaction (id) VALUES (1) ON CONFLICT DO NOTHING")
         return try compactionStep(in: db)
     }

@@ -1,8 +1,18 @@
 /// The database's tables, as a whole: for emptying the application (`EmulatorReset`).
 enum Tables {
     /// The names of the ordinary tables (virtual tables, the search index, are left out).
+    /// On PostgreSQL, the record of its migrations is left out too.
     static func names(in db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+        switch db.dialect {
+        case .sqlite:
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'")
+        case .postgres:
+            try String.fetchAll(db, sql: """
+                SELECT table_name FROM information_schema.tables
+                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'
+                ORDER BY table_name
+                """)
+        }
     }
 
     /// Deletes every row of a table.

@@ -187,7 +187,7 @@ struct MessageRepository: Sendable {
         var conditions = Conditions()
         conditions.add("channel_id = ?", [channelID])
         conditions.add("created_at = ? AND id BETWEEN ? AND ?", [anchor.createdAt, anchor.ids.lowerBound, anchor.ids.upperBound])
-        return try fetch(conditions, filter: filter, order: "ASC", limit: -1, in: db)
+        return try fetch(conditions, filter: filter, order: "ASC", limit: .max, in: db)
     }
 
     private func fetch(

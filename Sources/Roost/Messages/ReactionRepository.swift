@@ -28,7 +28,7 @@ struct ReactionRepository: Sendable {
     func keys(of messageID: Int64, including key: String, in db: Database) throws -> (has: Bool, count: Int) {
         let row = try Row.fetchOne(
             db.cachedStatement(sql: """
-                SELECT COUNT(DISTINCT reaction) AS keys, COALESCE(MAX(reaction = ?), 0) AS has FROM reactions WHERE message_id = ?
+                SELECT COUNT(DISTINCT reaction) AS keys, COALESCE(MAX(CASE WHEN reaction = ? THEN 1 ELSE 0 END), 0) AS has FROM reactions WHERE message_id = ?
                 """),
             arguments: [key, messageID]
         )

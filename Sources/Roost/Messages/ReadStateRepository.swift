@@ -78,12 +78,12 @@ struct ReadStateRepository: Sendable {
             unread_base = (SELECT counted_messages FROM channels WHERE id = :channel) - (
                 SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
                     AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
-                    AND m.parent_message_id IS NULL AND m.sender_id IS NOT members.user_id
+                    AND m.parent_message_id IS NULL AND m.sender_id IS DISTINCT FROM members.user_id
                     AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = members.user_id AND u.message_id = m.id)),
             unread_mention_count = (
                 SELECT COUNT(*) FROM messages m WHERE m.channel_id = :channel AND m.created_at > MAX(members.last_read_at, :time)
                     AND m.created_at > members.message_offset AND m.is_removed = 0 AND m.is_silent = 0
-                    AND m.parent_message_id IS NULL AND m.sender_id IS NOT members.user_id
+                    AND m.parent_message_id IS NULL AND m.sender_id IS DISTINCT FROM members.user_id
                     AND members.count_preference IN ('all', 'unread_mention_count_only')
                     AND NOT EXISTS (SELECT 1 FROM undelivered_messages u WHERE u.user_id = members.user_id AND u.message_id = m.id)
                     AND (m.mention_type = 'channel'
@@ -141,7 +141,7 @@ struct ReadStateRepository: Sendable {
             sql: """
                 UPDATE members SET count_preference = :preference,
                     unread_base = CASE
-                        WHEN count_preference IN ('all', 'unread_message_count_only') AND :counts THEN unread_base
+                        WHEN count_preference IN ('all', 'unread_message_count_only') AND :counts = 1 THEN unread_base
                         ELSE (SELECT counted_messages FROM channels WHERE id = :channel) END
                 WHERE channel_id = :channel AND user_id = :user
                 """,

@@ -24,7 +24,9 @@ public final class FloodGate: Sendable {
     /// Counts a message into `claim`, or refuses it with Sendbird's rate-limit error when the
     /// sender has already sent `limit` messages in this channel within the last second.
     func admit(sender: Int64, channel: Int64, at now: Int64, into claim: FloodClaim) throws(APIError) {
-        guard limit > 0 else { return }
+        // A write run again (PostgreSQL could not serialize its first run) keeps the slot its
+        // first run took.
+        guard limit > 0, claim.slot.withLock({ $0 == nil }) else { return }
         let key = Key(sender: sender, channel: channel)
         let admitted: Bool = recent.withLock { recent in
             var times = (recent[key] ?? []).filter { $0 > now - 1000 }

@@ -11,8 +11,9 @@ struct SearchScope: Sendable {
     var reverse = false
 }
 
-/// Full-text search over message texts with SQLite FTS5. The index's terms carry their
-/// channel (`SearchWords`), so every look-up here is one channel's.
+/// Full-text search over message texts: SQLite's FTS5, or PostgreSQL's text search
+/// (`SearchMatch`). The index's terms carry their channel (`SearchWords`), so every look-up
+/// here is one channel's.
 struct SearchRepository: Sendable {
     /// How many indexed words one wildcard or fuzzy word may stand for in a channel.
     static let maxExpansions = 500
@@ -20,7 +21,10 @@ struct SearchRepository: Sendable {
     /// The channel's indexed words matching a GLOB pattern (`*` and `?`), such as `ab?de`.
     func words(matching pattern: String, in channel: Int64, in db: Database) throws -> [String] {
         let fixedStart = String(pattern.prefix { $0 != "*" && $0 != "?" })
-        return try words(startingWith: fixedStart, in: channel, where: "term GLOB ?", [SearchWords.term(pattern, in: channel)], in: db)
+        return try words(
+            startingWith: fixedStart, in: channel, where: db.dialect.matchesWildcards("term"),
+            [db.dialect.wildcardArgument(SearchWords.term(pattern, in: channel))], in: db
+        )
     }
 
     /// The channel's indexed words within `distance` edits of `word`.
@@ -36,7 +40,8 @@ struct SearchRepository: Sendable {
     }
 
     /// Indexed words of the channel that start with `start` and meet `condition`, without their
-    /// channel part. The vocabulary table reads the range of terms it is given, not all of them.
+    /// channel part. The vocabulary table reads the range of terms it is given, not all of them
+    /// (on PostgreSQL, a table of the terms, kept by `SearchIndex`).
     private func words(
         startingWith start: String, in channel: Int64, where condition: String, _ arguments: StatementArguments,
         limit: Int? = maxExpansions, in db: Database
@@ -66,12 +71,14 @@ struct SearchRepository: Sendable {
         return try Int64.fetchAll(db, sql: sql, arguments: arguments)
     }
 
-    /// `match` is an FTS5 expression over channel terms; the index holds no removed message.
+    /// `match` is over channel terms; the index holds no removed message.
     func search(
-        _ match: String, scope: SearchScope, limit: Int, offset: Int, in db: Database
+        _ match: SearchMatch, scope: SearchScope, limit: Int, offset: Int, in db: Database
     ) throws -> (messages: [MessageRecord], total: Int) {
+        let dialect = db.dialect
+        let matchText = match.text(for: dialect)
         var conditions = Conditions()
-        conditions.add("message_search MATCH ?", [match])
+        conditions.add(dialect.searchMatches, [matchText])
         if let from = scope.from { conditions.add("m.created_at >= ?", [from]) }
         if let to = scope.to { conditions.add("m.created_at <= ?", [to]) }
         if let senders = scope.senderIDs {
@@ -79,8 +86,12 @@ struct SearchRepository: Sendable {
             conditions.add("m.sender_id IN (SELECT id FROM users WHERE user_id IN (\(list.placeholders)))", list.values)
         }
         let orderBy: String
+        var orderArguments = StatementArguments()
         switch scope.order {
-        case .score: orderBy = scope.reverse ? "rank DESC, message_search.rowid" : "rank, message_search.rowid DESC"
+        case .score:
+            let (score, arguments) = dialect.searchScore(matchText, bestFirst: !scope.reverse)
+            orderBy = score + (scope.reverse ? ", message_search.rowid" : ", message_search.rowid DESC")
+            orderArguments = arguments
         case .ts: orderBy = scope.reverse ? "m.created_at, m.id" : "m.created_at DESC, m.id DESC"
         }
         // The messages table is read only for what the index does not hold: times.
@@ -89,7 +100,7 @@ struct SearchRepository: Sendable {
         // One pass over the matches gives both the page and the total.
         let matches = try Int64.fetchCursor(
             db, sql: "SELECT message_search.rowid FROM \(from) \(conditions.whereClause) ORDER BY \(orderBy)",
-            arguments: conditions.arguments
+            arguments: conditions.arguments + orderArguments
         )
         var total = 0
         var pageIDs: [Int64] = []

@@ -1,5 +1,5 @@
-/// Message search: turns the query into an FTS5 match expression (expanding wildcard and
-/// fuzzy terms against the indexed words) and reads one page of results.
+/// Message search: turns the query into a match over the index's terms (expanding wildcard
+/// and fuzzy terms against the indexed words) and reads one page of results.
 struct SearchService: Sendable {
     let database: AppDatabase
     private let users = UserRepository()
@@ -60,7 +60,7 @@ struct SearchService: Sendable {
                     ?? Self.simpleMatch(words, exact: request.exactMatch, in: channel)
             }
             guard !perChannel.isEmpty else { return Results(messages: [], total: 0, next: "") }
-            let match = perChannel.count == 1 ? perChannel[0] : perChannel.map { "(\($0))" }.joined(separator: " OR ")
+            let match = perChannel.count == 1 ? perChannel[0] : .any(perChannel)
             let found = try search.search(match, scope: request.scope, limit: request.limit + 1, offset: request.offset, in: db)
             let page = Array(found.messages.prefix(request.limit))
             let next = found.messages.count > request.limit ? PageCursor([String(request.offset + request.limit)]).token : ""
@@ -74,14 +74,14 @@ struct SearchService: Sendable {
 
     /// Plain queries: every word must appear, as a word start; exact ones: the words as one phrase.
     /// Nil when no searchable word is left.
-    static func simpleMatch(_ words: [String], exact: Bool, in channel: Int64) -> String? {
+    static func simpleMatch(_ words: [String], exact: Bool, in channel: Int64) -> SearchMatch? {
         guard !words.isEmpty else { return nil }
         let terms = words.map { SearchWords.term($0, in: channel) }
-        return exact ? "\"\(terms.joined(separator: " "))\"" : terms.map { "\"\($0)\"*" }.joined(separator: " AND ")
+        return exact ? .phrase(terms) : .all(terms.map { .term($0, prefix: true) })
     }
 
-    /// The FTS5 expression of an advanced query in one channel, or nil when it can match nothing there.
-    private func matchExpression(_ expression: SearchExpression, in channel: Int64, in db: Database) throws -> String? {
+    /// The match of an advanced query in one channel, or nil when it can match nothing there.
+    private func matchExpression(_ expression: SearchExpression, in channel: Int64, in db: Database) throws -> SearchMatch? {
         switch expression {
         case .term(let word, let fuzzy):
             let words: [String]
@@ -94,14 +94,14 @@ struct SearchService: Sendable {
                 words = [word]
             }
             guard !words.isEmpty else { return nil }
-            return "(" + words.map { "\"\(SearchWords.term($0, in: channel))\"" }.joined(separator: " OR ") + ")"
+            return .any(words.map { .term(SearchWords.term($0, in: channel), prefix: false) })
         case .and(let left, let right):
             guard let left = try matchExpression(left, in: channel, in: db),
                   let right = try matchExpression(right, in: channel, in: db) else { return nil }
-            return "(\(left) AND \(right))"
+            return .all([left, right])
         case .or(let left, let right):
             switch (try matchExpression(left, in: channel, in: db), try matchExpression(right, in: channel, in: db)) {
-            case (let left?, let right?): return "(\(left) OR \(right))"
+            case (let left?, let right?): return .any([left, right])
             case (let one?, nil), (nil, let one?): return one
             case (nil, nil): return nil
             }

@@ -34,7 +34,7 @@ struct DeletedUserRepository: Sendable {
     /// Whether the user sent more than `count` messages.
     func hasMessages(moreThan count: Int, sentBy userRowID: Int64, in db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT COUNT(*) > ? FROM (SELECT 1 FROM messages WHERE sender_id = ? LIMIT ?)"),
+            db.cachedStatement(sql: "SELECT COUNT(*) > ? FROM (SELECT 1 FROM messages WHERE sender_id = ? LIMIT ?) AS sent"),
             arguments: [count, userRowID, count + 1]
         ) ?? false
     }

@@ -46,7 +46,7 @@ struct UserActivityRepository: Sendable {
         try db.executeCached(
             sql: """
                 INSERT INTO connection_peaks (day, peak) SELECT ?, COALESCE(SUM(open_streams), 0) FROM users WHERE open_streams > 0
-                ON CONFLICT (day) DO UPDATE SET peak = MAX(peak, excluded.peak)
+                ON CONFLICT (day) DO UPDATE SET peak = MAX(connection_peaks.peak, excluded.peak)
                 """,
             arguments: [time / Self.dayLength]
         )
@@ -56,7 +56,7 @@ struct UserActivityRepository: Sendable {
         try db.executeCached(
             sql: """
                 INSERT INTO user_departures (day, kind, count) VALUES (?, ?, 1)
-                ON CONFLICT (day, kind) DO UPDATE SET count = count + 1
+                ON CONFLICT (day, kind) DO UPDATE SET count = user_departures.count + 1
                 """,
             arguments: [time / Self.dayLength, kind.rawValue]
         )

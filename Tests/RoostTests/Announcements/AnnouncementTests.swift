@@ -6,8 +6,10 @@ import Testing
 /// Announcements: scheduled, run by the scheduler in batches through the normal send path,
 /// paused, resumed, stopped and canceled, with their open status and statistics.
 @Suite struct AnnouncementTests {
+    /// Waits up to 50 s: on PostgreSQL each statement of a debug build is a round trip of about
+    /// a millisecond, and an announcement to many channels runs thousands.
     func waitFor(_ api: API, _ uniqueID: String, status: String) async throws -> JSONValue {
-        for _ in 0..<100 {
+        for _ in 0..<1000 {
             let reply = try await api.get("/v3/announcements/\(uniqueID)")
             if reply["status"].string == status { return reply.json }
             try await Task.sleep(for: .milliseconds(50))

@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func theEmulatorPageSavesAndRestoresSnapshotsAndMovesTheClock() async throws {
-        try await withServer { api in
+        try await withServer(engine: .sqlite) { api in
             let console = try await Self.signIn(api)
             _ = try await console.post("/console/emulator/snapshots", "name=empty")
             try await api.createUsers("alice")
@@ -157,7 +157,7 @@ import Testing
 
     /// Each page shows what its view model holds, read from the API's answers.
     @Test func everyPageShowsTheApplicationsState() async throws {
-        try await withServer { api in
+        try await withServer(engine: .sqlite) { api in
             try await api.createUser("alice", nickname: "Alice", extra: #""metadata": {"team": "red"}"#)
             _ = try await api.put("/v3/users/alice", #"{"profile_url": "https://pics/alice"}"#)
             try await api.createUsers("bob")

@@ -55,7 +55,7 @@ import Testing
                 CREATE TABLE child (name TEXT, parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
                 """)
         }
-        let commit = GroupCommit(writer: writer, storage: StorageHealth(folder: NSTemporaryDirectory()), metrics: NOOPMetricsHandler.instance)
+        let commit = GroupCommit(writer: SQLiteTransactions(writer: writer), storage: StorageHealth(folder: NSTemporaryDirectory()), metrics: NOOPMetricsHandler.instance)
         @Sendable func succeeds(_ body: @escaping @Sendable (Roost.Database) throws -> Void) async -> Bool {
             do {
                 try await commit.write(body)
@@ -97,7 +97,7 @@ import Testing
         let writer = try DatabaseQueue()
         try await writer.write { try $0.execute(sql: "CREATE TABLE scratch (value INTEGER)") }
         let storage = StorageHealth(folder: NSTemporaryDirectory())
-        let commit = GroupCommit(writer: writer, storage: storage, metrics: NOOPMetricsHandler.instance)
+        let commit = GroupCommit(writer: SQLiteTransactions(writer: writer), storage: storage, metrics: NOOPMetricsHandler.instance)
 
         #expect(storage.failure(for: DatabaseError(resultCode: .SQLITE_FULL)) == .outOfSpace)
         let ran = Atomic<Bool>(false)

@@ -31,8 +31,8 @@ struct SchemaParityTests {
         "message_search_content", "message_search_docsize", "message_search_config", "message_search_terms",
     ]
     /// PostgreSQL's own: its search index and the record of its migrations.
-    static let postgresOnlyTables: Set<String> = ["message_search", "schema_migrations"]
-    static let postgresOnlyIndexes: Set<String> = ["message_search_words_tsv", "message_search_words_trgm"]
+    static let postgresOnlyTables: Set<String> = ["message_search", "message_search_terms", "schema_migrations"]
+    static let postgresOnlyIndexes: Set<String> = ["message_search_by_term", "message_search_terms_trigrams"]
 
     static let migrations = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 /// Snapshots: the whole state saved, listed, restored between requests, deleted.
 @Suite struct SnapshotTests {
     @Test func aRestoreBringsBackTheSavedStateAndNeverReusesIDs() async throws {
-        try await withServer { api in
+        try await withServer(engine: .sqlite) { api in
             try await api.createUsers("alice", "bob")
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
             let kept = try await api.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "kept"}"#)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func tokensComeBackWithTheirState() async throws {
-        try await withServer { api in
+        try await withServer(engine: .sqlite) { api in
             try await api.createUsers("alice")
             let secondary = try #require(try await api.post("/v3/applications/api_tokens", "{}")["token"].string)
             #expect(try await api.post("/roost/snapshots", #"{"name": "with-token"}"#).status == .ok)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func badNamesUnknownSnapshotsAndDamagedFilesChangeNothing() async throws {
-        try await withServer { api in
+        try await withServer(engine: .sqlite) { api in
             try await api.createUsers("alice")
             expectError(try await api.post("/roost/snapshots", "{}"), code: 400105)
             expectError(try await api.post("/roost/snapshots", #"{"name": "../escape"}"#), code: 400111)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func requestsInFlightSeeTheStateBeforeOrAfterARestore() async throws {
-        try await withServer { api in
+        try await withServer(engine: .sqlite) { api in
             try await api.createUsers("alice")
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
             #expect(try await api.post("/roost/snapshots", #"{"name": "empty"}"#).status == .ok)

@@ -4,13 +4,13 @@ import Testing
 /// memory and against one that keeps none, and records each body that differs; expects the
 /// first to have answered more than `minimumHits` from memory, as its metric `hitsMetric` counts.
 func expectSameAnswersWithAndWithoutCache(
-    minimumHits: [String: Int], sourceLocation: SourceLocation = #_sourceLocation,
+    minimumHits: [String: Int], engine: TestEngine = .configured, sourceLocation: SourceLocation = #_sourceLocation,
     _ scenario: @Sendable (API, TestClock) async throws -> [String]
 ) async throws {
     let withoutClock = TestClock()
-    let built = try await withServer(clock: withoutClock, answerCacheSize: 0) { api in try await scenario(api, withoutClock) }
+    let built = try await withServer(clock: withoutClock, answerCacheSize: 0, engine: engine) { api in try await scenario(api, withoutClock) }
     let withClock = TestClock()
-    let (kept, metrics) = try await withServer(clock: withClock) { api in
+    let (kept, metrics) = try await withServer(clock: withClock, engine: engine) { api in
         (try await scenario(api, withClock), try await api.get("/metrics").text)
     }
     #expect(kept.count == built.count, sourceLocation: sourceLocation)

@@ -69,7 +69,7 @@ import Testing
     /// A restored snapshot brings back its users as they were, and the changes after it show
     /// too, though the counter of changes was saved with the snapshot.
     @Test func aRestoreAndTheChangesAfterItReachTheNextPage() async throws {
-        try await withServer { api in
+        try await withServer(engine: .sqlite) { api in
             try await api.createUser("alice", nickname: "Alice")
             try await api.createUser("bob", nickname: "Bob")
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)

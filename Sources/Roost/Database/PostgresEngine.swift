@@ -1,0 +1,234 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// PostgreSQL as Roost's store (`docs/storage.md`): one writer connection, which group commit
+/// uses as it uses SQLite's one writer, and a pool of reader connections, each read one
+/// `REPEATABLE READ` read-only transaction (a snapshot, as a SQLite reader sees one). Every
+/// statement is waited on from a thread of the engine's own: the group commit's queue for the
+/// writer, a thread pool for the readers, never an event loop or a Swift task.
+///
+/// A connection that fails is dropped and made again by the next transaction that needs it,
+/// so Roost reconnects by itself after PostgreSQL restarts; meanwhile requests answer 503.
+final class PostgresEngine: TransactionRunner, Sendable {
+    let address: PostgresAddress
+    private let configuration: PostgresConnection.Configuration
+    private let logger: Logger
+    private let health: StorageHealth
+    /// The writer's connection. Only group commit's drain queue uses it, one group at a time.
+    private let writer = Mutex<PostgresSession?>(nil)
+    private let idleReaders = Mutex<[PostgresSession]>([])
+    /// At most one reader connection a thread: the pool never holds more.
+    private let readerThreads: NIOThreadPool
+    private let connections = Atomic<Int>(0)
+
+    /// The key of the advisory lock that nodes migrating one database take in turn.
+    private static let migrationLock = 0x726F_6F73_74
+
+    /// Connects, and brings the database's schema up to date (`migrations/postgres/`).
+    /// Throws a `PostgresStartError` that names the problem when it cannot.
+    /// `readers` is how many reads run at a time, each on a connection of its own: each waits
+    /// on its round trips, so more than the cores keeps them busy.
+    init(address: PostgresAddress, readers: Int, health: StorageHealth, logger: Logger) throws {
+        self.address = address
+        configuration = try address.configuration()
+        self.logger = logger
+        self.health = health
+        readerThreads = NIOThreadPool(numberOfThreads: max(1, readers))
+        readerThreads.start()
+        do {
+            let session = try connect(readOnly: false)
+            do {
+                try migrate(session)
+            } catch {
+                session.close()
+                throw error
+            }
+            writer.withLock { $0 = session }
+        } catch let error as DatabaseTooNewError {
+            try? readerThreads.syncShutdownGracefully()
+            throw error
+        } catch {
+            try? readerThreads.syncShutdownGracefully()
+            throw PostgresStartError(address: address, error: error)
+        }
+    }
+
+    // MARK: Transactions
+
+    /// Savepoints a transaction holds at most: PostgreSQL keeps 64 subtransactions in each
+    /// backend's shared cache, and past that every snapshot looks them up on disk.
+    let maxGroupSize = 60
+    /// Times a transaction PostgreSQL could not serialize is run in all.
+    static let attempts = 5
+
+    /// One write transaction on the writer's connection (group commit's), `SERIALIZABLE`: with
+    /// other writers (other nodes) it behaves as if they ran one at a time, SQLite's guarantee
+    /// (`docs/storage.md`). One that cannot be serialized is run again, `attempts` times in all.
+    func inTransaction(_ changes: (Database) throws -> Void) throws {
+        for attempt in 1... {
+            do {
+                return try transaction(changes)
+            } catch where Database.mustRetry(error) && attempt < Self.attempts {
+                logger.debug("PostgreSQL asked for a write to be run again (attempt \(attempt))")
+            }
+        }
+    }
+
+    private func transaction(_ changes: (Database) throws -> Void) throws {
+        let session: PostgresSession
+        do {
+            session = try writer.withLock { current in
+                if let current, !current.connection.isClosed { return current }
+                let session = try connect(readOnly: false)
+                current = session
+                return session
+            }
+        } catch {
+            throw health.failure(for: error) ?? error
+        }
+        do {
+            session.send("BEGIN ISOLATION LEVEL SERIALIZABLE")
+            try changes(Database(session))
+            _ = try session.run("COMMIT", StatementArguments())
+            // A transaction a statement failed in answers its COMMIT with ROLLBACK.
+            guard session.lastCommand == "COMMIT" else { throw PostgresCommitRefused() }
+            health.reached()
+        } catch {
+            if session.connection.isClosed {
+                writer.withLock { if $0 === session { $0 = nil } }
+            } else if (try? session.run("ROLLBACK", StatementArguments())) == nil {
+                writer.withLock { if $0 === session { $0 = nil } }
+                session.close()
+            }
+            throw error
+        }
+    }
+
+    /// Runs `body` in a read-only snapshot on one of the reader connections.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await readerThreads.runIfActive { [self] in
+            let session: PostgresSession
+            do {
+                session = try idleReaders.withLock { $0.popLast() } ?? connect(readOnly: true)
+            } catch {
+                throw health.failure(for: error) ?? error
+            }
+            do {
+                session.send("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                let value = try body(Database(session))
+                // A read-only transaction's end changes nothing: the next use of the connection waits for it.
+                session.send("COMMIT")
+                health.reached()
+                idleReaders.withLock { $0.append(session) }
+                return value
+            } catch {
+                if !session.connection.isClosed, (try? session.run("ROLLBACK", StatementArguments())) != nil {
+                    idleReaders.withLock { $0.append(session) }
+                } else {
+                    session.close()
+                }
+                throw health.failure(for: error) ?? error
+            }
+        }
+    }
+
+    /// Closes every connection.
+    func close() async throws {
+        let sessions = writer.withLock { current in
+            defer { current = nil }
+            return current.map { [$0] } ?? []
+        } + idleReaders.withLock { idle in
+            defer { idle = [] }
+            return idle
+        }
+        for session in sessions { try? await session.connection.close().get() }
+        try await readerThreads.shutdownGracefully()
+    }
+
+    private func connect(readOnly: Bool) throws -> PostgresSession {
+        let id = connections.add(1, ordering: .relaxed).newValue
+        do {
+            let connection = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id, logger: logger
+            ).wait()
+            return PostgresSession(connection: connection, isReadOnly: readOnly, logger: logger)
+        } catch let error as PSQLError where error.serverInfo != nil {
+            throw PostgresStatementError(error: error, sql: nil)
+        }
+    }
+
+    // MARK: Migrations
+
+    /// Applies the migrations this database has not had, each in a transaction of its own
+    /// with its record in `schema_migrations`. Nodes starting together take turns (an advisory
+    /// lock), so each migration runs once.
+    private func migrate(_ session: PostgresSession) throws {
+        _ = try session.run("SELECT pg_advisory_lock(\(Self.migrationLock))", StatementArguments())
+        defer { _ = try? session.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", StatementArguments()) }
+        _ = try session.run("CREATE TABLE IF NOT EXISTS schema_migrations (identifier text COLLATE \"C\" PRIMARY KEY)", StatementArguments())
+        let db = Database(session)
+        let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM schema_migrations"))
+        let known = EmbeddedMigrations.postgresFiles
+        guard applied.isSubset(of: Set(known.map(\.name))) else { throw DatabaseTooNewError(path: address.description) }
+        for migration in known where !applied.contains(migration.name) {
+            _ = try session.run("BEGIN", StatementArguments())
+            do {
+                try session.runScript(migration.sql, StatementArguments())
+                try db.execute(sql: "INSERT INTO schema_migrations (identifier) VALUES (?)", arguments: [migration.name])
+                _ = try session.run("COMMIT", StatementArguments())
+            } catch {
+                _ = try? session.run("ROLLBACK", StatementArguments())
+                throw error
+            }
+            logger.info("Applied the PostgreSQL migration \(migration.name)")
+        }
+    }
+}
+
+/// A write transaction ended rolled back: one of its statements failed unseen (a savepoint's start
+/// or end, sent without waiting for its answer).
+struct PostgresCommitRefused: Error, CustomStringConvertible {
+    var description: String { "PostgreSQL rolled the transaction back at its commit: one of its statements had failed." }
+}
+
+/// Roost could not start on the PostgreSQL that `--database` names: one line that says why.
+struct PostgresStartError: Error, CustomStringConvertible {
+    let address: PostgresAddress
+    let error: any Error
+
+    var description: String {
+        let server = "PostgreSQL at \(address.host):\(address.port)"
+        if let error = error as? PostgresStatementError, error.sql != nil {
+            return "Roost cannot set up its schema in the database \(address.database) of \(server): \(error)"
+        }
+        guard let error = (error as? PostgresStatementError)?.error ?? error as? PSQLError else {
+            return "Roost cannot use \(server): \(error)"
+        }
+        if let state = error.serverInfo?[.sqlState] {
+            let message = error.serverInfo?[.message] ?? "no reason given"
+            switch state {
+            case "28P01", "28000":
+                return "\(server) refused the user \(address.user): \(message). Check the user and password in --database."
+            case "3D000":
+                return "\(server) has no database \(address.database): create it (createdb \(address.database)) or name another in --database."
+            default:
+                return "\(server) refused Roost (SQLSTATE \(state)): \(message)"
+            }
+        }
+        switch error.code {
+        case .connectionError:
+            let cause = error.underlying.map { String(describing: $0) } ?? "no answer"
+            return "Roost cannot reach \(server): \(cause). Check the host and port in --database, and that PostgreSQL is running."
+        case .sslUnsupported:
+            return "\(server) does not offer TLS, and sslmode=\(address.tlsMode.rawValue) requires it."
+        case .authMechanismRequiresPassword:
+            return "\(server) asks the user \(address.user) for a password: put one in --database."
+        default:
+            return "Roost cannot use \(server): \(String(reflecting: error))"
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import PostgresNIO
+import Testing
+
+@testable import Roost
+
+/// Roost on PostgreSQL (`--database postgres://...`): start-up, its schema's migrations, and what
+/// PostgreSQL alone answers. The whole suite runs on it too with `ROOST_TEST_ENGINE=postgres`.
+@Suite(.enabled(if: TestPostgres.url != nil, "needs ROOST_TEST_POSTGRES_URL: scripts/test starts a PostgreSQL"))
+struct PostgresEngineTests {
+    /// What `--database` means: a path is SQLite; a URL names user, password, host, port,
+    /// database and sslmode as libpq spells them.
+    @Test func theDatabaseSettingReadsPathsAndURLs() throws {
+        #expect(try DatabaseLocation("./roost.sqlite") == .sqlite(path: "./roost.sqlite"))
+        guard case .postgres(let address) = try DatabaseLocation("postgresql://ann:p%40ss@db.example:6543/chat?sslmode=require") else {
+            Issue.record("a URL is PostgreSQL")
+            return
+        }
+        #expect(address.user == "ann" && address.password == "p@ss" && address.host == "db.example" && address.port == 6543)
+        #expect(address.database == "chat" && address.tlsMode == .require)
+        #expect(address.description == "postgres://ann@db.example:6543/chat?sslmode=require", "no password in messages")
+        guard case .postgres(let defaults) = try DatabaseLocation("postgres://db.example") else { return }
+        #expect(defaults.user == "postgres" && defaults.port == 5432 && defaults.database == "postgres" && defaults.tlsMode == .prefer)
+        for (url, reason) in [
+            ("postgres://db.example/chat?sslmode=sometimes", "sslmode must be one of"),
+            ("postgres:///chat", "names no host"),
+            ("postgres://db.example/chat?pool=3", "does not know the database URL's parameter pool"),
+        ] {
+            #expect(throws: DatabaseURLError.self) { try DatabaseLocation(url) }
+            #expect(((try? DatabaseLocation(url)) == nil) && "\(error(of: { try DatabaseLocation(url) }))".contains(reason), "\(url)")
+        }
+    }
+
+    /// A database that does not exist, a user PostgreSQL does not know, or a server that does not
+    /// answer stops start-up with one sentence that names the problem.
+    @Test func startUpNamesWhatIsWrong() async throws {
+        let base = try #require(TestPostgres.url)
+        var missing = base
+        missing.path = "/no_such_database"
+        var stranger = base
+        stranger.user = "nobody_here"
+        var closed = base
+        closed.port = try closedPort()
+        for (url, expected) in [
+            (missing.string!, "has no database no_such_database"),
+            (stranger.string!, "refused the user nobody_here"),
+            (closed.string!, "cannot reach PostgreSQL at"),
+        ] {
+            let failure = error(of: { _ = try AppDatabase(location: url) })
+            #expect(failure is PostgresStartError, "\(url)")
+            let text = "\(failure)"
+            #expect(text.contains(expected) && !text.contains("\n"), "\(url): \(text)")
+        }
+    }
+
+    /// The schema is made on first start and recorded; a second start applies nothing, and a
+    /// database a newer Roost migrated is refused.
+    @Test func migrationsAreAppliedOnceAndRecorded() async throws {
+        let (url, drop) = try await TestPostgres.serverDatabase()
+        let first = try AppDatabase(location: url)
+        let applied = try await first.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM schema_migrations ORDER BY identifier") }
+        #expect(applied == EmbeddedMigrations.postgresFiles.map(\.name))
+        try await first.close()
+        let second = try AppDatabase(location: url)
+        try await second.write { db in try db.execute(sql: "INSERT INTO schema_migrations (identifier) VALUES ('9999_from_the_future')") }
+        try await second.close()
+        #expect(throws: DatabaseTooNewError.self) { _ = try AppDatabase(location: url) }
+        await drop()
+    }
+
+    /// Snapshots copy SQLite's file: on PostgreSQL they answer a 400 that says so.
+    @Test func snapshotsAnswerThatTheyAreSQLites() async throws {
+        try await withServer(engine: .postgres) { api in
+            let refused = try await api.post("/roost/snapshots", #"{"name": "first"}"#)
+            expectError(refused, code: 400920)
+            #expect(refused["message"].string?.contains("PostgreSQL") == true)
+        }
+    }
+
+    private func error(of body: () throws -> Void) -> any Error {
+        do {
+            try body()
+        } catch {
+            return error
+        }
+        return TestPostgresFailure("no error")
+    }
+
+    /// A loopback port nothing listens on.
+    private func closedPort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
