@@ -35,10 +35,12 @@ def free_port():
 
 
 class RoostServer:
-    """One Roost process over one SQLite file; `restart` keeps the file."""
+    """One Roost process over one SQLite file (or the PostgreSQL database a URL names, with its
+    files in `folder`); `restart` keeps the database."""
 
-    def __init__(self, database, extra_arguments=()):
+    def __init__(self, database, extra_arguments=(), folder=None):
         self.database = database
+        self.folder = folder or os.path.dirname(database)
         self.extra_arguments = list(extra_arguments)
         self.port = free_port()
         self.process = None
@@ -50,8 +52,8 @@ class RoostServer:
     def start(self):
         self.process = subprocess.Popen(
             [binary(), "serve", "--port", str(self.port), "--database", self.database,
-             "--api-token", API_TOKEN, "--log-level", "warning", "--uploads", os.path.dirname(self.database),
-             "--snapshots", os.path.join(os.path.dirname(self.database), "snapshots")]
+             "--api-token", API_TOKEN, "--log-level", "warning", "--uploads", self.folder,
+             "--snapshots", os.path.join(self.folder, "snapshots")]
             + self.extra_arguments,
             stdout=subprocess.DEVNULL,
         )

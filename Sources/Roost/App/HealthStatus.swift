@@ -1,8 +1,9 @@
 import Hummingbird
 
-/// What `GET /health` answers: `status` is `ok` while writes go through, and `out_of_space`
+/// What `GET /health` answers: `status` is `ok` while writes go through; `out_of_space`
 /// (with `"writable": false`) from a write that failed for lack of disk space until space has
-/// been freed; reads are answered meanwhile.
+/// been freed, reads being answered meanwhile; and, on PostgreSQL, `database_unreachable` from a
+/// transaction that could not reach the server until one does.
 struct HealthStatus: ResponseEncodable, Sendable {
     let status: String
     let writable: Bool
@@ -10,8 +11,9 @@ struct HealthStatus: ResponseEncodable, Sendable {
 
     init(storage: StorageHealth) {
         writable = storage.isWritable
-        status = writable ? "ok" : "out_of_space"
-        message = writable ? nil : APIError.outOfSpace.message
+        let cause: APIError? = writable ? nil : storage.isReachable ? .outOfSpace : .databaseUnavailable
+        status = cause.map { $0 == .databaseUnavailable ? "database_unreachable" : "out_of_space" } ?? "ok"
+        message = cause?.message
     }
 }
 

@@ -115,6 +115,7 @@ final class GroupCommit: Sendable {
             let outcomes = OutcomeBox(count: group.count)
             do {
                 try writer.inTransaction { db in
+                    // A transaction run again starts its jobs' outcomes afresh.
                     outcomes.errors = Array(repeating: nil, count: group.count)
                     for (index, job) in group.enumerated() {
                         outcomes.errors[index] = try Self.runInSavepoint(job, in: db)
@@ -174,8 +175,8 @@ private final class ResultBox<T>: @unchecked Sendable {
 }
 
 /// Each job's error in a group, kept past a failed commit. Unchecked, and safe: filled inside
-/// the writer's closure, which `writeWithoutTransaction` runs to its end before returning, and
-/// read after that, in the same drain.
+/// the writer's closure, which `inTransaction` runs to its end (each time, when run again)
+/// before returning, and read after that, in the same drain.
 private final class OutcomeBox: @unchecked Sendable {
     var errors: [(any Error)?]
 

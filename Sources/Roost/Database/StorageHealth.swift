@@ -47,6 +47,11 @@ final class StorageHealth: Sendable {
         return true
     }
 
+    /// Whether the database server answered the last transaction that tried it (always, on SQLite).
+    var isReachable: Bool {
+        state.withLock { $0 } != .unreachable
+    }
+
     /// Whether writes should be tried: not while the disk is full (one small enough for space
     /// already held would go through while `/health` says Roost cannot write), but while the
     /// server is unreachable, since a write is how Roost reconnects.
