@@ -63,7 +63,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
     /// backend's shared cache, and past that every snapshot looks them up on disk.
     let maxGroupSize = 60
     /// Times a transaction PostgreSQL could not serialize is run in all.
-    static let attempts = 5
+    static let attempts = 8
 
     /// One write transaction on the writer's connection (group commit's), `SERIALIZABLE`: with
     /// other writers (other nodes) it behaves as if they ran one at a time, SQLite's guarantee
@@ -74,6 +74,9 @@ final class PostgresEngine: TransactionRunner, Sendable {
                 return try transaction(changes)
             } catch where Database.mustRetry(error) && attempt < Self.attempts {
                 logger.debug("PostgreSQL asked for a write to be run again (attempt \(attempt))")
+                // Run at once, it met the same other writer again: wait a little, longer each
+                // time, and at random, so that the two part.
+                Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.004) * Double(attempt))
             }
         }
     }

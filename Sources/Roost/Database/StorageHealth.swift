@@ -73,6 +73,7 @@ final class StorageHealth: Sendable {
             state.withLock { $0 = .unreachable }
             return .databaseUnavailable
         }
+        if Database.mustRetry(error) { return .writeConflict }
         guard let refusal = Self.refusal(for: error) else { return nil }
         // A database server's disk is its own: refused writes tell nothing here about when it frees.
         guard folder != nil else { return refusal }
@@ -115,6 +116,12 @@ extension APIError {
         code: 500901,
         message: "Roost's disk is full: this change was not stored. Writes resume by themselves once space is freed.",
         status: .init(code: 507, reasonPhrase: "Insufficient Storage")
+    )
+
+    static let writeConflict = APIError(
+        code: 500903,
+        message: "Other changes kept colliding with this one, which was run again several times and not stored: try it again.",
+        status: .serviceUnavailable
     )
 
     static let databaseUnavailable = APIError(
