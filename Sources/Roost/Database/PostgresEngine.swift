@@ -116,7 +116,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
         try await readerThreads.runIfActive { [self] in
             let session: PostgresSession
             do {
-                session = try idleReaders.withLock { $0.popLast() } ?? connect(readOnly: true)
+                session = try idleReader() ?? connect(readOnly: true)
             } catch {
                 throw health.failure(for: error) ?? error
             }
@@ -137,6 +137,15 @@ final class PostgresEngine: TransactionRunner, Sendable {
                 throw health.failure(for: error) ?? error
             }
         }
+    }
+
+    /// An idle reader connection that is still open; those the server closed meanwhile (a
+    /// restart) are let go, so that a restart costs no read that comes after it.
+    private func idleReader() -> PostgresSession? {
+        while let session = idleReaders.withLock({ $0.popLast() }) {
+            if !session.connection.isClosed { return session }
+        }
+        return nil
     }
 
     /// Closes every connection.
