@@ -11,6 +11,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,10 @@ from schemas import OfficialSchemas
 
 API_TOKEN = "compat-api-token"
 ROOT = Path(__file__).resolve().parents[1]
+# With ROOST_TEST_ENGINE=postgres the `server` fixture runs Roost on a new database of the
+# PostgreSQL that ROOST_TEST_POSTGRES_URL names (scripts/test starts one).
+POSTGRES_URL = os.environ.get("ROOST_TEST_POSTGRES_URL")
+SERVERS_USE_POSTGRES = os.environ.get("ROOST_TEST_ENGINE") == "postgres"
 
 
 def binary():
@@ -84,18 +89,57 @@ class RoostServer:
         self.start()
 
 
+def postgres_database_url(name):
+    return urllib.parse.urlunsplit(urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name))
+
+
+def psql(sql):
+    subprocess.run(["psql", POSTGRES_URL, "-q", "-c", sql], check=True, stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="session")
+def postgres_template():
+    """A database Roost migrated once, which each test's database is copied from."""
+    name = f"roost_pytest_template_{os.getpid()}"
+    psql(f"DROP DATABASE IF EXISTS {name}")
+    psql(f"CREATE DATABASE {name}")
+    with tempfile.TemporaryDirectory() as folder:
+        roost = RoostServer(postgres_database_url(name), folder=folder)
+        roost.start()
+        roost.stop()
+    yield name
+    psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture
-def server(request):
+def database(request):
+    """Where the `server` fixture's Roost keeps its data: a SQLite file in `folder`, or with
+    ROOST_TEST_ENGINE=postgres a new PostgreSQL database."""
+    with tempfile.TemporaryDirectory() as folder:
+        if not SERVERS_USE_POSTGRES:
+            yield os.path.join(folder, "roost.sqlite"), folder
+            return
+        template = request.getfixturevalue("postgres_template")
+        name = "roost_pytest_" + uuid.uuid4().hex
+        psql(f"CREATE DATABASE {name} TEMPLATE {template}")
+        try:
+            yield postgres_database_url(name), folder
+        finally:
+            psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def server(request, database):
     # Flood protection is off unless a test asks for it with @pytest.mark.flood_limit(n).
     marker = request.node.get_closest_marker("flood_limit")
     limit = marker.args[0] if marker else 0
-    with tempfile.TemporaryDirectory() as folder:
-        roost = RoostServer(os.path.join(folder, "roost.sqlite"), ["--max-messages-per-second", str(limit)])
-        roost.start()
-        try:
-            yield roost
-        finally:
-            roost.stop()
+    location, folder = database
+    roost = RoostServer(location, ["--max-messages-per-second", str(limit)], folder=folder)
+    roost.start()
+    try:
+        yield roost
+    finally:
+        roost.stop()
 
 
 def pytest_configure(config):
