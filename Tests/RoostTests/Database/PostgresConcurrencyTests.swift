@@ -108,6 +108,46 @@ struct PostgresConcurrencyTests {
         }
     }
 
+    /// A member leaves through one node while sending through the other: once the leave has
+    /// answered, nothing more from them is stored.
+    @Test func nothingFromAMemberWhoLeftIsStoredAfterTheLeavesAnswer() async throws {
+        try await withTwoNodes { one, other in
+            try await one.createUsers("host", "guest")
+            try await one.createChannel(#"{"channel_url": "lobby", "user_ids": ["host", "guest"]}"#)
+            let left = SetOnce()
+            let lateSends = try await withThrowingTaskGroup(of: Int.self) { group in
+                for worker in 0..<4 {
+                    group.addTask {
+                        var late = 0
+                        for index in 0..<15 {
+                            let startedAfterLeave = left.isSet
+                            let sent = try await other.post(
+                                "/v3/group_channels/lobby/messages", #"{"message_type": "MESG", "user_id": "guest", "message": "w\#(worker)-\#(index)"}"#
+                            )
+                            if startedAfterLeave && sent.status == .ok { late += 1 }
+                        }
+                        return late
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: .milliseconds(50))
+                    for _ in 0..<10 {
+                        let leave = try await one.put("/v3/group_channels/lobby/leave", #"{"user_ids": ["guest"]}"#)
+                        if leave.status == .ok {
+                            left.set()
+                            break
+                        }
+                        #expect(leave["code"].int == 500903, "\(leave)")
+                    }
+                    #expect(left.isSet)
+                    return 0
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(lateSends == 0, "a send that began after the leave's answer was stored")
+        }
+    }
+
     /// Both nodes create the same distinct channel at once: one channel.
     @Test func oneDistinctChannelFromTwoWriters() async throws {
         try await withTwoNodes { one, other in
