@@ -17,18 +17,9 @@ import uuid
 
 import pytest
 
-from conftest import RoostServer, binary, call_api as call
+from conftest import POSTGRES_URL, RoostServer, binary, call_api as call, postgres_database_url as database_url, psql
 
-POSTGRES_URL = os.environ.get("ROOST_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not POSTGRES_URL, reason="needs ROOST_TEST_POSTGRES_URL: scripts/test starts a PostgreSQL")
-
-
-def database_url(name):
-    return urllib.parse.urlunsplit(urllib.parse.urlsplit(POSTGRES_URL)._replace(path="/" + name))
-
-
-def psql(sql):
-    subprocess.run(["psql", POSTGRES_URL, "-q", "-c", sql], check=True, stdout=subprocess.DEVNULL)
 
 
 def pg_ctl(*arguments):

@@ -67,44 +67,55 @@ struct PostgresConcurrencyTests {
         }
     }
 
+    /// `user` sends into `channel` through one node, four clients at once, while `shutOut`
+    /// (a ban, a leave) goes through the other: answers how many sends begun after its answer
+    /// were stored. A client tries again what collided past Roost's retries.
+    private func sendsStoredAfter(
+        _ shutOut: @escaping @Sendable () async throws -> API.Reply, user: String, channel: String, through node: API
+    ) async throws -> Int {
+        let done = SetOnce()
+        return try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var late = 0
+                    for index in 0..<15 {
+                        let startedAfter = done.isSet
+                        let sent = try await node.post(
+                            "/v3/group_channels/\(channel)/messages", #"{"message_type": "MESG", "user_id": "\#(user)", "message": "w\#(worker)-\#(index)"}"#
+                        )
+                        if startedAfter && sent.status == .ok { late += 1 }
+                    }
+                    return late
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(50))
+                for _ in 0..<10 {
+                    let answer = try await shutOut()
+                    if answer.status == .ok {
+                        done.set()
+                        break
+                    }
+                    #expect(answer["code"].int == 500903, "\(answer)")
+                }
+                #expect(done.isSet)
+                return 0
+            }
+            return try await group.reduce(0, +)
+        }
+    }
+
     /// A ban through one node while the banned user sends through the other: once the ban has
     /// answered, nothing more from them is stored.
     @Test func nothingFromABannedUserIsStoredAfterTheBansAnswer() async throws {
         try await withTwoNodes { one, other in
             try await one.createUsers("mod", "troll")
             try await one.createChannel(#"{"channel_url": "hall", "user_ids": ["mod", "troll"]}"#)
-            let banned = SetOnce()
-            let lateSends = try await withThrowingTaskGroup(of: Int.self) { group in
-                for worker in 0..<4 {
-                    group.addTask {
-                        var late = 0
-                        for index in 0..<15 {
-                            let startedAfterBan = banned.isSet
-                            let sent = try await other.post(
-                                "/v3/group_channels/hall/messages", #"{"message_type": "MESG", "user_id": "troll", "message": "w\#(worker)-\#(index)"}"#
-                            )
-                            if startedAfterBan && sent.status == .ok { late += 1 }
-                        }
-                        return late
-                    }
-                }
-                group.addTask {
-                    try await Task.sleep(for: .milliseconds(50))
-                    // A client tries again what collided past Roost's retries.
-                    for _ in 0..<10 {
-                        let ban = try await one.post("/v3/group_channels/hall/ban", #"{"user_id": "troll", "seconds": 600}"#)
-                        if ban.status == .ok {
-                            banned.set()
-                            break
-                        }
-                        #expect(ban["code"].int == 500903, "\(ban)")
-                    }
-                    #expect(banned.isSet)
-                    return 0
-                }
-                return try await group.reduce(0, +)
-            }
-            #expect(lateSends == 0, "a send that began after the ban's answer was stored")
+            let late = try await sendsStoredAfter(
+                { try await one.post("/v3/group_channels/hall/ban", #"{"user_id": "troll", "seconds": 600}"#) },
+                user: "troll", channel: "hall", through: other
+            )
+            #expect(late == 0, "a send that began after the ban's answer was stored")
         }
     }
 
@@ -114,37 +125,11 @@ struct PostgresConcurrencyTests {
         try await withTwoNodes { one, other in
             try await one.createUsers("host", "guest")
             try await one.createChannel(#"{"channel_url": "lobby", "user_ids": ["host", "guest"]}"#)
-            let left = SetOnce()
-            let lateSends = try await withThrowingTaskGroup(of: Int.self) { group in
-                for worker in 0..<4 {
-                    group.addTask {
-                        var late = 0
-                        for index in 0..<15 {
-                            let startedAfterLeave = left.isSet
-                            let sent = try await other.post(
-                                "/v3/group_channels/lobby/messages", #"{"message_type": "MESG", "user_id": "guest", "message": "w\#(worker)-\#(index)"}"#
-                            )
-                            if startedAfterLeave && sent.status == .ok { late += 1 }
-                        }
-                        return late
-                    }
-                }
-                group.addTask {
-                    try await Task.sleep(for: .milliseconds(50))
-                    for _ in 0..<10 {
-                        let leave = try await one.put("/v3/group_channels/lobby/leave", #"{"user_ids": ["guest"]}"#)
-                        if leave.status == .ok {
-                            left.set()
-                            break
-                        }
-                        #expect(leave["code"].int == 500903, "\(leave)")
-                    }
-                    #expect(left.isSet)
-                    return 0
-                }
-                return try await group.reduce(0, +)
-            }
-            #expect(lateSends == 0, "a send that began after the leave's answer was stored")
+            let late = try await sendsStoredAfter(
+                { try await one.put("/v3/group_channels/lobby/leave", #"{"user_ids": ["guest"]}"#) },
+                user: "guest", channel: "lobby", through: other
+            )
+            #expect(late == 0, "a send that began after the leave's answer was stored")
         }
     }
 
