@@ -8,7 +8,6 @@ import json
 import os
 import socket
 import struct
-import tempfile
 import threading
 import time
 import urllib.error
@@ -98,14 +97,14 @@ class Receiver:
 
 
 @pytest.fixture
-def roost():
-    with tempfile.TemporaryDirectory() as folder:
-        server = RoostServer(os.path.join(folder, "roost.sqlite"), FAST)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+def roost(database):
+    location, folder = database
+    server = RoostServer(location, FAST, folder=folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def setup_chat(base):
@@ -483,49 +482,49 @@ def test_bot_callbacks_reach_the_bots_url(roost):
         receiver.stop()
 
 
-def test_pushes_skip_online_members_and_reach_the_relay():
+def test_pushes_skip_online_members_and_reach_the_relay(database):
     receiver = Receiver().start()
-    with tempfile.TemporaryDirectory() as folder:
-        roost = RoostServer(os.path.join(folder, "roost.sqlite"), FAST + ["--push-relay-url", receiver.url + "/push"])
-        roost.start()
-        try:
-            setup_chat(roost.url)
-            assert call(roost.url, "POST", "/v3/applications/push/fcm", {"api_key": "server-key"})[0] == 200
-            for user_id in ["alice", "bob"]:
-                assert call(roost.url, "POST", f"/v3/users/{user_id}/push/gcm", {"gcm_reg_token": f"{user_id}-phone"})[0] == 200
-            token = call(roost.url, "POST", "/v3/users/bob/token", {})[1]["token"]
-            host, port = roost.url.replace("http://", "").split(":")
-            connection = socket.create_connection((host, int(port)), timeout=10)
-            connection.sendall(
-                f"GET /roost/events?user_id=bob HTTP/1.1\r\nHost: roost\r\nAccept: text/event-stream\r\nSession-Key: {token}\r\n\r\n".encode()
-            )
-            assert connection.recv(65536).startswith(b"HTTP/1.1 200")
-            deadline = time.monotonic() + 10
-            while call(roost.url, "GET", "/v3/users/bob")[1]["is_online"] is not True:
-                assert time.monotonic() < deadline, "bob never came online"
-                time.sleep(0.05)
-            send(roost.url, "bob is here")
-            assert call(roost.url, "GET", "/roost/pushes")[1]["pushes"] == [], "online members get no push"
-            connection.close()
-            while call(roost.url, "GET", "/v3/users/bob")[1]["is_online"] is not False:
-                assert time.monotonic() < deadline + 10, "bob never went offline"
-                time.sleep(0.05)
-            send(roost.url, "bob is away")
-            send(roost.url, "back at you", user="bob")
-            pushes = [item["push"] for item in call(roost.url, "GET", "/roost/pushes")[1]["pushes"]]
-            assert [(push["user_id"], push["alert"]) for push in pushes] == [("bob", "alice: bob is away"), ("alice", "bob: back at you")]
-            # Pushes to different people are relayed side by side, so they may arrive in either order.
-            relayed = receiver.wait_for(lambda got: len(got) >= 2)
-            assert sorted(relayed, key=lambda push: push["message_id"]) == pushes
-            with receiver.lock:
-                request = receiver.requests[0]
-            assert request["headers"]["x-sendbird-signature"] == hmac.new(API_TOKEN.encode(), request["body"], hashlib.sha256).hexdigest()
-            deliveries = call(roost.url, "GET", "/roost/deliveries?feed=push_relay")[1]["deliveries"]
-            assert [(d["category"], d["status_code"], d["attempt"]) for d in deliveries] == [("roost:push", 200, 1)] * 2
-            assert deliveries[0]["url"] == receiver.url + "/push"
-        finally:
-            roost.stop()
-            receiver.stop()
+    location, folder = database
+    roost = RoostServer(location, FAST + ["--push-relay-url", receiver.url + "/push"], folder=folder)
+    roost.start()
+    try:
+        setup_chat(roost.url)
+        assert call(roost.url, "POST", "/v3/applications/push/fcm", {"api_key": "server-key"})[0] == 200
+        for user_id in ["alice", "bob"]:
+            assert call(roost.url, "POST", f"/v3/users/{user_id}/push/gcm", {"gcm_reg_token": f"{user_id}-phone"})[0] == 200
+        token = call(roost.url, "POST", "/v3/users/bob/token", {})[1]["token"]
+        host, port = roost.url.replace("http://", "").split(":")
+        connection = socket.create_connection((host, int(port)), timeout=10)
+        connection.sendall(
+            f"GET /roost/events?user_id=bob HTTP/1.1\r\nHost: roost\r\nAccept: text/event-stream\r\nSession-Key: {token}\r\n\r\n".encode()
+        )
+        assert connection.recv(65536).startswith(b"HTTP/1.1 200")
+        deadline = time.monotonic() + 10
+        while call(roost.url, "GET", "/v3/users/bob")[1]["is_online"] is not True:
+            assert time.monotonic() < deadline, "bob never came online"
+            time.sleep(0.05)
+        send(roost.url, "bob is here")
+        assert call(roost.url, "GET", "/roost/pushes")[1]["pushes"] == [], "online members get no push"
+        connection.close()
+        while call(roost.url, "GET", "/v3/users/bob")[1]["is_online"] is not False:
+            assert time.monotonic() < deadline + 10, "bob never went offline"
+            time.sleep(0.05)
+        send(roost.url, "bob is away")
+        send(roost.url, "back at you", user="bob")
+        pushes = [item["push"] for item in call(roost.url, "GET", "/roost/pushes")[1]["pushes"]]
+        assert [(push["user_id"], push["alert"]) for push in pushes] == [("bob", "alice: bob is away"), ("alice", "bob: back at you")]
+        # Pushes to different people are relayed side by side, so they may arrive in either order.
+        relayed = receiver.wait_for(lambda got: len(got) >= 2)
+        assert sorted(relayed, key=lambda push: push["message_id"]) == pushes
+        with receiver.lock:
+            request = receiver.requests[0]
+        assert request["headers"]["x-sendbird-signature"] == hmac.new(API_TOKEN.encode(), request["body"], hashlib.sha256).hexdigest()
+        deliveries = call(roost.url, "GET", "/roost/deliveries?feed=push_relay")[1]["deliveries"]
+        assert [(d["category"], d["status_code"], d["attempt"]) for d in deliveries] == [("roost:push", 200, 1)] * 2
+        assert deliveries[0]["url"] == receiver.url + "/push"
+    finally:
+        roost.stop()
+        receiver.stop()
 
 
 def test_a_send_the_rate_limits_refuse_is_never_delivered(roost):

@@ -1089,6 +1089,22 @@ $$;
 CREATE TRIGGER past_memberships_of_a_deleted_channel BEFORE DELETE ON channels FOR EACH ROW
 EXECUTE FUNCTION past_memberships_of_a_deleted_channel_fn();
 
+-- Each transaction's deleted users and channels, for what Roost keeps in memory by row id
+-- (RowDeletions; SQLite's update hook tells it there): gathered in transaction-local settings,
+-- which a rolled-back savepoint undoes, and read by the writer just before it commits.
+CREATE FUNCTION deletions_noted_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM set_config(
+        'roost.deleted_' || TG_TABLE_NAME,
+        COALESCE(current_setting('roost.deleted_' || TG_TABLE_NAME, true), '') || OLD.id || ',',
+        true
+    );
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER users_deletions_noted AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION deletions_noted_fn();
+CREATE TRIGGER channels_deletions_noted AFTER DELETE ON channels FOR EACH ROW EXECUTE FUNCTION deletions_noted_fn();
+
 -- The rows a fresh database starts with.
 INSERT INTO webhook_settings (id) VALUES (1);
 INSERT INTO delivery_cursors (feed, delivered_seq) VALUES ('webhooks', 0);

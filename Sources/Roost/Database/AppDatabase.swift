@@ -20,9 +20,9 @@ public final class AppDatabase: Sendable {
     private let searchIndex: Follower
     private let checkpointer: Checkpointer?
     private let replacements = Atomic<Int>(0)
-    /// Rows of `users` and `channels` each commit deleted, for state kept by row id. Only
-    /// SQLite reuses a deleted row's id, so only SQLite tells it.
-    let deletions = RowDeletions()
+    /// Rows of `users` and `channels` each commit deleted, for state kept by row id (SQLite
+    /// gives a deleted row's id to the next row; both engines tell it, so that memory is let go).
+    let deletions: RowDeletions
     /// Whether writes reach the disk, for `/health`.
     let storage: StorageHealth
 
@@ -37,8 +37,11 @@ public final class AppDatabase: Sendable {
             try self.init(path: path, durability: durability, metrics: metrics)
         case .postgres(let address):
             let storage = StorageHealth(folder: nil)
-            let engine = try PostgresEngine(address: address, readers: postgresReaders, health: storage, logger: logger)
-            self.init(engine: .postgres(engine), transactions: engine, storage: storage, checkpointer: nil, metrics: metrics)
+            let deletions = RowDeletions()
+            let engine = try PostgresEngine(address: address, readers: postgresReaders, health: storage, deletions: deletions, logger: logger)
+            self.init(
+                engine: .postgres(engine), transactions: engine, storage: storage, deletions: deletions, checkpointer: nil, metrics: metrics
+            )
         }
     }
 
@@ -71,13 +74,21 @@ public final class AppDatabase: Sendable {
         writer.writeWithoutTransaction { SearchWords.register(in: $0) }
         try migrator.migrate(writer)
         let storage = StorageHealth(folder: URL(fileURLWithPath: writer.path).deletingLastPathComponent().path)
-        self.init(engine: .sqlite(writer), transactions: SQLiteTransactions(writer: writer), storage: storage, checkpointer: checkpointer, metrics: metrics)
+        let deletions = RowDeletions()
         writer.add(transactionObserver: deletions, extent: .databaseLifetime)
+        self.init(
+            engine: .sqlite(writer), transactions: SQLiteTransactions(writer: writer), storage: storage, deletions: deletions,
+            checkpointer: checkpointer, metrics: metrics
+        )
     }
 
-    private init(engine: Engine, transactions: any TransactionRunner, storage: StorageHealth, checkpointer: Checkpointer?, metrics: any MetricsFactory) {
+    private init(
+        engine: Engine, transactions: any TransactionRunner, storage: StorageHealth, deletions: RowDeletions, checkpointer: Checkpointer?,
+        metrics: any MetricsFactory
+    ) {
         self.engine = engine
         self.storage = storage
+        self.deletions = deletions
         groupCommit = GroupCommit(writer: transactions, storage: storage, metrics: metrics)
         self.checkpointer = checkpointer
         let groupCommit = groupCommit

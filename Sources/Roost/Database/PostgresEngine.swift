@@ -18,6 +18,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     private let health: StorageHealth
+    private let deletions: RowDeletions
     /// The writer's connection. Only group commit's drain queue uses it, one group at a time.
     private let writer = Mutex<PostgresSession?>(nil)
     private let idleReaders = Mutex<[PostgresSession]>([])
@@ -32,11 +33,12 @@ final class PostgresEngine: TransactionRunner, Sendable {
     /// Throws a `PostgresStartError` that names the problem when it cannot.
     /// `readers` is how many reads run at a time, each on a connection of its own: each waits
     /// on its round trips, so more than the cores keeps them busy.
-    init(address: PostgresAddress, readers: Int, health: StorageHealth, logger: Logger) throws {
+    init(address: PostgresAddress, readers: Int, health: StorageHealth, deletions: RowDeletions, logger: Logger) throws {
         self.address = address
         configuration = try address.configuration()
         self.logger = logger
         self.health = health
+        self.deletions = deletions
         readerThreads = NIOThreadPool(numberOfThreads: max(1, readers))
         readerThreads.start()
         do {
@@ -96,10 +98,12 @@ final class PostgresEngine: TransactionRunner, Sendable {
         do {
             session.send("BEGIN ISOLATION LEVEL SERIALIZABLE")
             try changes(Database(session))
+            let deleted = try deletedRows(session)
             _ = try session.run("COMMIT", StatementArguments())
             // A transaction a statement failed in answers its COMMIT with ROLLBACK.
             guard session.lastCommand == "COMMIT" else { throw PostgresCommitRefused() }
             health.reached()
+            deletions.committed(deleted)
         } catch {
             if session.connection.isClosed {
                 writer.withLock { if $0 === session { $0 = nil } }
@@ -109,6 +113,18 @@ final class PostgresEngine: TransactionRunner, Sendable {
             }
             throw error
         }
+    }
+
+    /// The users and channels the transaction deleted, as the schema's triggers noted them.
+    private func deletedRows(_ session: PostgresSession) throws -> RowDeletions.Deleted {
+        let row = try Row.fetchOne(
+            Database(session),
+            sql: "SELECT current_setting('roost.deleted_users', true) AS users, current_setting('roost.deleted_channels', true) AS channels"
+        )
+        func ids(_ column: String) -> Set<Int64> {
+            Set(((row?[column] as String?) ?? "").split(separator: ",").compactMap { Int64($0) })
+        }
+        return RowDeletions.Deleted(users: ids("users"), channels: ids("channels"))
     }
 
     /// Runs `body` in a read-only snapshot on one of the reader connections.

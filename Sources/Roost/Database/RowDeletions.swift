@@ -10,7 +10,9 @@ import Synchronization
 /// It sees every way a row goes: a route's DELETE, GDPR erasure, a bot's removal, an emulator
 /// reset. GRDB installs SQLite's update hook only around statements that may delete from
 /// these two tables, so other writes pay nothing for it. A restored snapshot replaces every
-/// row at once and is told as `everything`.
+/// row at once and is told as `everything`. On PostgreSQL, whose ids are never given again,
+/// triggers note the deleted ids and the writer tells them (`committed`), so that memory kept
+/// for them is let go and a deleted user's streams close, as on SQLite.
 final class RowDeletions: TransactionObserver, Sendable {
     /// What went in one commit.
     struct Deleted: Sendable, Equatable {
@@ -34,6 +36,12 @@ final class RowDeletions: TransactionObserver, Sendable {
     /// Tells every listener that all rows went.
     func replacedEverything() {
         tell(Deleted(everything: true))
+    }
+
+    /// Tells what a commit deleted, where the engine has no update hook (PostgreSQL's writer,
+    /// after its commit and before its next transaction).
+    func committed(_ deleted: Deleted) {
+        if deleted != Deleted() { tell(deleted) }
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
