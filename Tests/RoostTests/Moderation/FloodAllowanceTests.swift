@@ -86,7 +86,11 @@ import Testing
         let file = TemporaryDatabase()
         defer { file.remove() }
         try await withChat(file: file) { api in
-            let outside = try DatabaseQueue(path: file.path)
+            // The server's writer may hold the file's lock (its followers write after each
+            // commit): wait for it, as the server's own connections do.
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let outside = try DatabaseQueue(path: file.path, configuration: configuration)
             try await outside.write { db in
                 try db.execute(sql: """
                     CREATE TRIGGER test_refuses_marked_sends BEFORE INSERT ON events WHEN NEW.payload LIKE '%roll me back%'
