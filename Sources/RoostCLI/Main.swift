@@ -179,7 +179,7 @@ struct Seed: AsyncParsableCommand {
         abstract: "Fill a database with synthetic users, group channels and messages, for benchmarks."
     )
 
-    @Option(name: .customLong("database"), help: "SQLite database file to fill; created when missing.")
+    @Option(name: .customLong("database"), help: "SQLite database file to fill, created when missing; or a PostgreSQL database by its postgres:// URL.")
     var databasePath: String
 
     @Option(help: "Users to create (user0, user1, ...).")
@@ -192,8 +192,9 @@ struct Seed: AsyncParsableCommand {
     var messages = 1_000_000
 
     func run() async throws {
-        let seeder = try Seeder(databasePath: databasePath)
+        let seeder = try Seeder(location: databasePath)
         try await seeder.seed(.init(users: users, channels: channels, messages: messages)) { print("seeded \($0)") }
+        try await seeder.close()
     }
 }
 

@@ -18,8 +18,9 @@ public struct Seeder {
     let database: AppDatabase
     let clock: WallClock
 
-    public init(databasePath: String, clock: WallClock = .system) throws {
-        self.database = try AppDatabase(path: databasePath)
+    /// `location` is what `--database` takes: a SQLite file or a `postgres://` URL.
+    public init(location: String, clock: WallClock = .system) throws {
+        self.database = try AppDatabase(location: location)
         self.clock = clock
     }
 
@@ -87,6 +88,11 @@ public struct Seeder {
         // indexing a million of them, on a core the benchmark's first rows needed.
         while try await database.write({ db in try SearchIndex.catchUp(in: db, limit: batch) }) {}
         progress("the search index")
+    }
+
+    /// Closes the database (PostgreSQL's connections want closing before they go).
+    public func close() async throws {
+        try await database.close()
     }
 
     private static let words = ["apples", "boats", "clouds", "dinner", "engines", "forests", "gardens", "harbors"]
