@@ -97,6 +97,22 @@ def psql(sql):
     subprocess.run(["psql", POSTGRES_URL, "-q", "-c", sql], check=True, stdout=subprocess.DEVNULL)
 
 
+def stored_rows(location, sql):
+    """The rows `sql` reads from Roost's database at `location` (a SQLite file, or a PostgreSQL
+    database by URL), each a tuple of its values as text (NULL as None)."""
+    if not location.startswith("postgres"):
+        import sqlite3
+        with sqlite3.connect(f"file:{location}?mode=ro", uri=True) as reader:
+            return [tuple(None if value is None else str(value) for value in row) for row in reader.execute(sql)]
+    # One row a line, values apart by a unit separator, NULL as a record separator (control
+    # characters no value the tests read holds).
+    output = subprocess.run(
+        ["psql", location, "-X", "-q", "-A", "-t", "-F", "\x1f", "-P", "null=\x1e", "-c", sql],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return [tuple(None if value == "\x1e" else value for value in line.split("\x1f")) for line in output.splitlines()]
+
+
 @pytest.fixture(scope="session")
 def postgres_template():
     """A database Roost migrated once, which each test's database is copied from."""

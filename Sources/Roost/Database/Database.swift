@@ -215,9 +215,12 @@ struct StatementArguments: ExpressibleByArrayLiteral, ExpressibleByDictionaryLit
         left.named.merge(right.named) { _, last in last }
     }
 
-    /// The arguments as GRDB binds them.
+    /// The arguments as GRDB binds them. Given as optional existentials: GRDB's initializer for
+    /// a sequence of a concrete type maps it with a key path, which, unspecialized outside GRDB,
+    /// was instantiated for every statement (most of the 7% a send's CPU grew by with the seam,
+    /// `bench/RESULTS.md`).
     var sqlite: GRDB.StatementArguments {
-        var arguments = GRDB.StatementArguments(positional.map { $0?.sqliteValue ?? .null })
+        var arguments = GRDB.StatementArguments(positional.map { value -> (any GRDB.DatabaseValueConvertible)? in value?.sqliteValue })
         if !named.isEmpty { arguments += GRDB.StatementArguments(named.mapValues { $0?.sqliteValue ?? .null }) }
         return arguments
     }
