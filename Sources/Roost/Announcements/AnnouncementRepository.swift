@@ -4,7 +4,7 @@ struct AnnouncementRepository: Sendable {
     private static let columns = AnnouncementRecord.Columns.qualified(by: "announcements")
 
     func insert(_ record: AnnouncementRecord, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: """
                 INSERT INTO announcements (unique_id, announcement_group, message, settings, status, scheduled_at, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -14,7 +14,6 @@ struct AnnouncementRepository: Sendable {
                 record.status.rawValue, record.scheduledAt, record.createdAt,
             ]
         )
-        return try db.lastInsertedRowID
     }
 
     func save(_ record: AnnouncementRecord, in db: Database) throws {

@@ -20,7 +20,7 @@ struct NewChannel {
 /// The channels table. Every method runs inside the caller's transaction.
 struct ChannelRepository: Sendable {
     func insert(_ channel: NewChannel, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: """
                 INSERT INTO channels (channel_type, channel_url, name, cover_url, custom_type, data, is_distinct,
                     is_public, is_super, is_ephemeral, is_discoverable, access_code, distinct_key, created_by, created_at)
@@ -32,7 +32,6 @@ struct ChannelRepository: Sendable {
                 channel.accessCode, channel.distinctKey, channel.createdBy, channel.createdAt,
             ]
         )
-        return try db.lastInsertedRowID
     }
 
     func exists(url: String, in db: Database) throws -> Bool {

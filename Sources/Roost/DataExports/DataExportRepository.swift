@@ -3,11 +3,10 @@ struct DataExportRepository: Sendable {
     private static let columns = DataExportRecord.Columns.qualified(by: "data_exports")
 
     func insert(requestID: String, type: ExportDataType, request: ExportRequest, at time: Int64, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: "INSERT INTO data_exports (request_id, data_type, request, status, created_at) VALUES (?, ?, ?, 'scheduled', ?)",
             arguments: [requestID, type.rawValue, JSONColumn.encode(request), time]
         )
-        return try db.lastInsertedRowID
     }
 
     func save(_ record: DataExportRecord, in db: Database) throws {

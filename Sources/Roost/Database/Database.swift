@@ -55,19 +55,40 @@ final class Database {
         }
     }
 
+    /// Ends a savepoint whose changes stay: `RELEASE` on SQLite. PostgreSQL leaves it open until
+    /// the transaction ends, which saves a round trip a write: releasing frees nothing there (a
+    /// subtransaction that wrote counts toward the backend's cache of 64 either way), a later
+    /// savepoint of the same name hides it, and `ROLLBACK TO` finds the newest.
+    func keepSavepoint(_ name: String) throws {
+        switch engine {
+        case .sqlite: try executeCached(sql: "RELEASE SAVEPOINT \(name)")
+        case .postgres: break
+        }
+    }
+
     /// Executes one statement kept prepared in the connection's statement cache.
     func executeCached(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
-    /// The row id the last `INSERT` gave its row. On PostgreSQL, the value the session last
-    /// took from a sequence (an identity column's).
-    var lastInsertedRowID: Int64 {
-        get throws {
-            switch engine {
-            case .sqlite(let connection): return connection.lastInsertedRowID
-            case .postgres(let session): return try Int64.fetchOne(Statement(engine: .postgres(session, "SELECT lastval()"))) ?? 0
-            }
+    /// Runs an `INSERT` of one row (a statement kept prepared) and answers the id its table
+    /// gave the row, `idColumn`.
+    func insert(sql: String, arguments: StatementArguments = StatementArguments(), idColumn: String = "id") throws -> Int64 {
+        guard let id = try insertedRowID(sql: sql, arguments: arguments, idColumn: idColumn) else { throw NoRowInserted(sql: sql) }
+        return id
+    }
+
+    /// Runs an `INSERT` of at most one row (a statement kept prepared) and answers the id its
+    /// table gave the row, `idColumn`; nil when it stored none (`ON CONFLICT DO NOTHING`). SQLite
+    /// reads the connection's last row id; PostgreSQL has the statement return the column, one
+    /// round trip where asking `lastval()` after it took two.
+    func insertedRowID(sql: String, arguments: StatementArguments = StatementArguments(), idColumn: String = "id") throws -> Int64? {
+        switch engine {
+        case .sqlite(let connection):
+            try executeCached(sql: sql, arguments: arguments)
+            return connection.changesCount > 0 ? connection.lastInsertedRowID : nil
+        case .postgres(let session):
+            return try Int64.fetchOne(Statement(engine: .postgres(session, sql + " RETURNING " + idColumn)), arguments: arguments)
         }
     }
 
@@ -141,6 +162,12 @@ final class Database {
     static func isConstraintViolation(_ error: any Error) -> Bool {
         (error as? DatabaseError)?.resultCode == .SQLITE_CONSTRAINT || PostgresSession.isConstraintViolation(error)
     }
+}
+
+/// An `INSERT` that was to store a row stored none.
+struct NoRowInserted: Error, CustomStringConvertible {
+    let sql: String
+    var description: String { "The statement stored no row: \(sql)" }
 }
 
 /// How a savepoint ends.

@@ -143,7 +143,7 @@ final class GroupCommit: Sendable {
         try db.executeUnanswered(sql: "SAVEPOINT job")
         do {
             try job.run(db)
-            try db.executeUnanswered(sql: "RELEASE SAVEPOINT job")
+            try db.keepSavepoint("job")
             return nil
         } catch {
             // The whole transaction is run again (`TransactionRunner`), this job with it.

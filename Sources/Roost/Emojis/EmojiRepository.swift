@@ -35,10 +35,9 @@ struct EmojiRepository: Sendable {
     }
 
     func addCategory(name: String, url: String, isDefault: Bool = false, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: "INSERT INTO emoji_categories (name, url, is_default) VALUES (?, ?, ?)", arguments: [name, url, isDefault]
         )
-        return try db.lastInsertedRowID
     }
 
     func setCategoryURL(_ url: String, of id: Int64, in db: Database) throws {
@@ -65,11 +64,9 @@ struct EmojiRepository: Sendable {
 
     /// Adds an emoji; answers nil when its key is taken.
     func addEmoji(key: String, url: String, to categoryID: Int64, in db: Database) throws -> Emoji? {
-        try db.executeCached(
+        try db.insertedRowID(
             sql: "INSERT INTO emojis (category_id, key, url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", arguments: [categoryID, key, url]
-        )
-        guard db.changesCount > 0 else { return nil }
-        return Emoji(id: try db.lastInsertedRowID, key: key, url: url)
+        ).map { Emoji(id: $0, key: key, url: url) }
     }
 
     func setEmojiURL(_ url: String, of key: String, in db: Database) throws {

@@ -37,11 +37,11 @@ struct EventRepository: Sendable {
         _ category: EventCategory, at time: Int64, channelURL: String?, concerning userIDs: [String], audience: EventAudience,
         payload: String, in db: Database
     ) throws -> Int64 {
-        try db.executeCached(
+        let seq = try db.insert(
             sql: "INSERT INTO events (category, created_at, channel_url, payload, audience) VALUES (?, ?, ?, ?, ?)",
-            arguments: [category.rawValue, time, channelURL, payload, audience.membersToo ? "members" : "concerned"]
+            arguments: [category.rawValue, time, channelURL, payload, audience.membersToo ? "members" : "concerned"],
+            idColumn: "seq"
         )
-        let seq = try db.lastInsertedRowID
         let excluded = Set(audience.excluding)
         for userID in Set(userIDs).union(excluded) {
             try db.executeCached(

@@ -90,7 +90,7 @@ struct MessageAnchor: Sendable {
 struct MessageRepository: Sendable {
     /// Stores a new message and answers its row as stored, without reading it back.
     func insert(_ message: NewMessage, in db: Database) throws -> MessageRecord {
-        try db.executeCached(
+        let id = try db.insert(
             sql: """
                 INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
                     is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push,
@@ -105,7 +105,7 @@ struct MessageRepository: Sendable {
                 message.requireAuth,
             ]
         )
-        return MessageRecord(message, id: try db.lastInsertedRowID)
+        return MessageRecord(message, id: id)
     }
 
     func delete(id: Int64, in db: Database) throws {

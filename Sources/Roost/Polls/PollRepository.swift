@@ -8,7 +8,7 @@ struct PollRepository: Sendable {
         """
 
     func insert(_ poll: PollRecord, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: """
                 INSERT INTO polls (title, data, status, allow_user_suggestion, allow_multiple_votes, close_at, created_by, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -18,7 +18,6 @@ struct PollRepository: Sendable {
                 poll.createdBy, poll.createdAt, poll.updatedAt,
             ]
         )
-        return try db.lastInsertedRowID
     }
 
     func save(_ poll: PollRecord, in db: Database) throws {
@@ -70,11 +69,10 @@ struct PollRepository: Sendable {
     // MARK: Options
 
     func addOption(_ text: String, to pollID: Int64, by userRowID: Int64?, at time: Int64, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: "INSERT INTO poll_options (poll_id, text, created_by, created_at) VALUES (?, ?, ?, ?)",
             arguments: [pollID, text, userRowID, time]
         )
-        return try db.lastInsertedRowID
     }
 
     func updateOption(_ optionID: Int64, text: String, by userRowID: Int64?, at time: Int64, in db: Database) throws {

@@ -58,7 +58,7 @@ struct GDPRRepository: Sendable {
     private static let columns = GDPRRequest.Columns.qualified(by: "gdpr_requests")
 
     func insert(_ request: GDPRRequest, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: """
                 INSERT INTO gdpr_requests (request_id, action, user_id, user_ids, channel_delete_option, status, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -68,7 +68,6 @@ struct GDPRRepository: Sendable {
                 request.status.rawValue, request.createdAt,
             ]
         )
-        return try db.lastInsertedRowID
     }
 
     func save(_ request: GDPRRequest, in db: Database) throws {

@@ -17,7 +17,7 @@ struct ScheduledMessageRepository: Sendable {
     private static let columns = ScheduledMessageRecord.Columns.qualified(by: "scheduled_messages")
 
     func insert(_ record: ScheduledMessageRecord, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        try db.insert(
             sql: """
                 INSERT INTO scheduled_messages (channel_id, sender_id, message_type, request, scheduled_at, status, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -27,7 +27,6 @@ struct ScheduledMessageRepository: Sendable {
                 record.status.rawValue, record.createdAt, record.updatedAt,
             ]
         )
-        return try db.lastInsertedRowID
     }
 
     func save(_ record: ScheduledMessageRecord, in db: Database) throws {

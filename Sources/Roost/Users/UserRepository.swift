@@ -58,7 +58,7 @@ struct UserRepository: Sendable {
 
     @discardableResult
     func insert(_ user: NewUser, in db: Database) throws -> Int64 {
-        try db.executeCached(
+        let rowID = try db.insert(
             sql: """
                 INSERT INTO users (user_id, nickname, profile_url, access_token, discovery_keys, preferred_languages, created_at,
                     auto_accept_invitations, last_seen_at)
@@ -69,7 +69,6 @@ struct UserRepository: Sendable {
                 JSONColumn.encode(user.discoveryKeys), JSONColumn.encode(user.preferredLanguages), user.createdAt,
             ]
         )
-        let rowID = try db.lastInsertedRowID
         try Self.metadata.set(user.metadata, of: rowID, at: user.createdAt, in: db)
         return rowID
     }
