@@ -2,10 +2,8 @@
 it once a write has waited `--stream-stall-timeout`, and the client, reconnecting with
 `Last-Event-ID`, reads every event exactly once."""
 
-import os
 import re
 import socket
-import tempfile
 import time
 
 from conftest import API_TOKEN, RoostServer, call_api
@@ -58,50 +56,50 @@ def read_all(connection, until_seconds):
     return received, False
 
 
-def test_a_stalled_stream_is_closed_and_its_client_resumes_losing_nothing():
-    with tempfile.TemporaryDirectory() as folder:
-        server = RoostServer(os.path.join(folder, "roost.sqlite"), ["--stream-stall-timeout", "1", "--max-messages-per-second", "0"])
-        server.start()
-        try:
-            call_api(server.url, "POST", "/v3/users", {"user_id": "talker", "nickname": "", "profile_url": ""})
-            call_api(server.url, "POST", "/v3/group_channels", {"channel_url": "hall", "user_ids": ["talker"]})
-            text = "x" * 4_900
-            for index in range(MESSAGES):
-                status, _ = call_api(server.url, "POST", "/v3/group_channels/hall/messages", {"message_type": "MESG", "user_id": "talker", "message": f"{index} {text}"})
-                assert status == 200
-            every = []
-            while True:
-                _, page = call_api(server.url, "GET", f"/roost/events?limit=1000&since={every[-1] if every else 0}")
-                if not page["events"]:
-                    break
-                every += [event["seq"] for event in page["events"]]
-            assert len(every) > MESSAGES
+def test_a_stalled_stream_is_closed_and_its_client_resumes_losing_nothing(database):
+    location, folder = database
+    server = RoostServer(location, ["--stream-stall-timeout", "1", "--max-messages-per-second", "0"], folder=folder)
+    server.start()
+    try:
+        call_api(server.url, "POST", "/v3/users", {"user_id": "talker", "nickname": "", "profile_url": ""})
+        call_api(server.url, "POST", "/v3/group_channels", {"channel_url": "hall", "user_ids": ["talker"]})
+        text = "x" * 4_900
+        for index in range(MESSAGES):
+            status, _ = call_api(server.url, "POST", "/v3/group_channels/hall/messages", {"message_type": "MESG", "user_id": "talker", "message": f"{index} {text}"})
+            assert status == 200
+        every = []
+        while True:
+            _, page = call_api(server.url, "GET", f"/roost/events?limit=1000&since={every[-1] if every else 0}")
+            if not page["events"]:
+                break
+            every += [event["seq"] for event in page["events"]]
+        assert len(every) > MESSAGES
 
-            # What more stalled streams cost, past what the first ones start up (readers,
-            # the recent events kept in memory): each holds about one chunk (32 KB) and what
-            # reading it left, not a chunk of 500 events: 6.1 MB a stream before, 0.3 MB
-            # after, in release builds.
-            stalled = [open_stream(server) for _ in range(STALLED_STREAMS)]
-            time.sleep(0.5)
-            before = rss_mb(server.process)
-            stalled += [open_stream(server) for _ in range(3 * STALLED_STREAMS)]
-            time.sleep(0.5)
-            each = (rss_mb(server.process) - before) / (3 * STALLED_STREAMS)
-            assert each < 3, f"{each:.2f} MB held for each stalled stream"
+        # What more stalled streams cost, past what the first ones start up (readers,
+        # the recent events kept in memory): each holds about one chunk (32 KB) and what
+        # reading it left, not a chunk of 500 events: 6.1 MB a stream before, 0.3 MB
+        # after, in release builds.
+        stalled = [open_stream(server) for _ in range(STALLED_STREAMS)]
+        time.sleep(0.5)
+        before = rss_mb(server.process)
+        stalled += [open_stream(server) for _ in range(3 * STALLED_STREAMS)]
+        time.sleep(0.5)
+        each = (rss_mb(server.process) - before) / (3 * STALLED_STREAMS)
+        assert each < 3, f"{each:.2f} MB held for each stalled stream"
 
-            # Read nothing until the server gives up on the stream, then take what it had sent.
-            time.sleep(2.5)
-            first, closed = read_all(stalled[0], 10)
-            assert closed, "the stalled stream is closed"
-            seen = complete_event_ids(first)
-            assert seen and seen == every[: len(seen)] and len(seen) < len(every)
+        # Read nothing until the server gives up on the stream, then take what it had sent.
+        time.sleep(2.5)
+        first, closed = read_all(stalled[0], 10)
+        assert closed, "the stalled stream is closed"
+        seen = complete_event_ids(first)
+        assert seen and seen == every[: len(seen)] and len(seen) < len(every)
 
-            resumed = open_stream(server, last_event_id=seen[-1])
-            rest, _ = read_all(resumed, 3)
-            seen += complete_event_ids(rest)
-            assert seen == every, "every event once, in order"
-        finally:
-            # Stalled clients do not hold a shutdown up.
-            started = time.monotonic()
-            server.stop()
-            assert time.monotonic() - started < 10
+        resumed = open_stream(server, last_event_id=seen[-1])
+        rest, _ = read_all(resumed, 3)
+        seen += complete_event_ids(rest)
+        assert seen == every, "every event once, in order"
+    finally:
+        # Stalled clients do not hold a shutdown up.
+        started = time.monotonic()
+        server.stop()
+        assert time.monotonic() - started < 10

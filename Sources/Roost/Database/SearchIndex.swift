@@ -65,7 +65,9 @@ enum SearchIndex {
 
     /// PostgreSQL's index is a table of each message's terms as a `tsvector`, and a table of
     /// every term indexed (FTS5's vocabulary): the terms are made here, as SQLite's
-    /// `search_words` makes them.
+    /// `search_words` makes them. A batch is written in three statements, whatever its size,
+    /// its messages passed as one JSON array: each statement is a round trip on the writer's
+    /// connection, and three a message took as many as a send's own writes.
     private static func catchUpOnPostgres(in db: Database, limit: Int?) throws -> Bool {
         let queued = try Row.fetchAll(
             db.cachedStatement(sql: """
@@ -75,23 +77,43 @@ enum SearchIndex {
                 """),
             arguments: [limit ?? Int.max]
         )
+        guard !queued.isEmpty else { return false }
+        var documents: [[String]] = []
+        var unindexed: [Int64] = []
         for row in queued {
             let id: Int64 = row["message_id"]
             if let channel: Int64 = row["channel_id"], let text: String = row["message"], row["is_removed"] as Int64? == 0 {
-                let document = SearchMatch.postgresDocument(SearchWords.words(in: text).map { SearchWords.term($0, in: channel) })
-                try db.executeCached(
-                    sql: "INSERT INTO message_search (rowid, terms) VALUES (?, CAST(? AS tsvector)) ON CONFLICT (rowid) DO UPDATE SET terms = excluded.terms",
-                    arguments: [id, document]
-                )
-                try db.executeCached(
-                    sql: "INSERT INTO message_search_terms (term) SELECT unnest(tsvector_to_array(CAST(? AS tsvector))) ON CONFLICT DO NOTHING",
-                    arguments: [document]
-                )
+                documents.append([String(id), SearchMatch.postgresDocument(SearchWords.words(in: text).map { SearchWords.term($0, in: channel) })])
             } else {
-                try db.executeCached(sql: "DELETE FROM message_search WHERE rowid = ?", arguments: [id])
+                unindexed.append(id)
             }
-            try db.executeCached(sql: "DELETE FROM message_search_queue WHERE message_id = ?", arguments: [id])
         }
+        if !documents.isEmpty {
+            try db.executeCached(
+                sql: """
+                    WITH batch AS (
+                        SELECT CAST(entry ->> 0 AS bigint) AS rowid, CAST(entry ->> 1 AS tsvector) AS terms
+                        FROM jsonb_array_elements(CAST(? AS jsonb)) AS entry
+                    ), indexed AS (
+                        INSERT INTO message_search (rowid, terms) SELECT rowid, terms FROM batch
+                        ON CONFLICT (rowid) DO UPDATE SET terms = excluded.terms
+                    )
+                    INSERT INTO message_search_terms (term) SELECT DISTINCT unnest(tsvector_to_array(terms)) FROM batch
+                    ON CONFLICT DO NOTHING
+                    """,
+                arguments: [JSONColumn.encode(documents)]
+            )
+        }
+        if !unindexed.isEmpty {
+            try db.executeCached(
+                sql: "DELETE FROM message_search WHERE rowid IN (SELECT CAST(id AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb)) AS id)",
+                arguments: [JSONColumn.encode(unindexed)]
+            )
+        }
+        try db.executeCached(
+            sql: "DELETE FROM message_search_queue WHERE message_id IN (SELECT CAST(id AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb)) AS id)",
+            arguments: [JSONColumn.encode(queued.map { $0["message_id"] as Int64 })]
+        )
         return try hasQueued(db)
     }
 

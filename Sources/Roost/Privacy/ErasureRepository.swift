@@ -6,7 +6,7 @@ struct ErasureRepository: Sendable {
         try Int64.fetchOne(
             db, sql: """
                 SELECT c.id FROM members m JOIN channels c ON c.id = m.channel_id
-                WHERE m.user_id = ? AND (? OR c.member_count = 2) ORDER BY c.id LIMIT 1
+                WHERE m.user_id = ? AND (? = 1 OR c.member_count = 2) ORDER BY c.id LIMIT 1
                 """,
             arguments: [userRowID, all]
         )

@@ -73,4 +73,21 @@ import Testing
         }
         #expect(traces == [], "no table holds the erased user's data")
     }
+
+    /// "all" takes every group channel of the user's, on either engine (PostgreSQL refused the
+    /// option where it was bound in place of a condition, and the job never finished).
+    @Test func deletionWithAllTakesEveryChannelOfTheUsers() async throws {
+        try await withServer { api in
+            try await api.createUsers("bob", "carol", "erasable-9c1d")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["erasable-9c1d", "bob", "carol"]}"#)
+            try await api.createChannel(#"{"channel_url": "pair", "user_ids": ["erasable-9c1d", "bob"]}"#)
+            try await api.createChannel(#"{"channel_url": "others", "user_ids": ["bob", "carol"]}"#)
+            let deletion = try await api.post("/v3/privacy/gdpr", #"{"action": "delete", "user_ids": ["erasable-9c1d"], "channel_delete_option": "all"}"#)
+            let deleted = try await settled(api, try #require(deletion["request_id"].string))
+            #expect(deleted["status"] == "done", "\(deleted)")
+            expectError(try await api.get("/v3/group_channels/room"), code: 400201)
+            expectError(try await api.get("/v3/group_channels/pair"), code: 400201)
+            #expect(try await api.get("/v3/group_channels/others").status == .ok)
+        }
+    }
 }
