@@ -94,24 +94,34 @@ struct MemberRepository: Sendable {
         )
     }
 
-    /// In a channel of two, the member other than `userRowID`: whether `userRowID` blocks
-    /// them, and whether they are active.
-    func counterpart(of userRowID: Int64, in channelID: Int64, in db: Database) throws -> (isBlocked: Bool, isActive: Bool)? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = :me AND b.target_id = m.user_id) AS is_blocked, u.is_active
-                FROM members m JOIN users u ON u.id = m.user_id WHERE m.channel_id = :channel AND m.user_id != :me LIMIT 1
-                """),
-            arguments: ["me": userRowID, "channel": channelID]
-        ).map { ($0["is_blocked"], $0["is_active"]) }
+    /// In a channel of two, whether `me` blocks the other member, and whether that member is
+    /// active (NULL when there is none): scalar subqueries on SQL expressions, for a send's
+    /// standing (`SenderStandingRepository`).
+    static func counterpartBlocked(by me: String, in channel: String) -> String {
+        """
+        (SELECT EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = \(me) AND b.target_id = m.user_id)
+         FROM members m WHERE m.channel_id = \(channel) AND m.user_id != \(me) ORDER BY m.user_id LIMIT 1)
+        """
     }
+
+    static func counterpartActive(of me: String, in channel: String) -> String {
+        """
+        (SELECT cu.is_active FROM members m JOIN users cu ON cu.id = m.user_id
+         WHERE m.channel_id = \(channel) AND m.user_id != \(me) ORDER BY m.user_id LIMIT 1)
+        """
+    }
+
+    /// Whether `user` has joined `channel` (rather than being invited, or not a member), as a
+    /// condition on SQL expressions: what `hasJoined` asks, and a send's standing.
+    static func joined(_ user: String, _ channel: String) -> String {
+        "EXISTS (SELECT 1 FROM members WHERE channel_id = \(channel) AND user_id = \(user) AND state = 'joined')"
+    }
+
+    private static let hasJoinedSQL = "SELECT " + joined(":user", ":channel")
 
     /// Whether the user has joined the channel (rather than being invited, or not a member).
     func hasJoined(channelID: Int64, userRowID: Int64, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM members WHERE channel_id = ? AND user_id = ? AND state = 'joined')"),
-            arguments: [channelID, userRowID]
-        ) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: Self.hasJoinedSQL), arguments: ["user": userRowID, "channel": channelID]) ?? false
     }
 
     /// Memberships of several channels at once, keyed by channel.

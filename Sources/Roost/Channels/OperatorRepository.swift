@@ -21,11 +21,16 @@ struct OperatorRepository: Sendable {
     }
 
     func isOperator(_ userRowID: Int64, of channelID: Int64, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM operators WHERE channel_id = ? AND user_id = ?)"),
-            arguments: [channelID, userRowID]
-        ) ?? false
+        try Bool.fetchOne(db.cachedStatement(sql: Self.isOperatorSQL), arguments: ["user": userRowID, "channel": channelID]) ?? false
     }
+
+    /// Whether `user` operates `channel`, as a condition on SQL expressions: what `isOperator`
+    /// asks, and a send's standing.
+    static func operates(_ user: String, _ channel: String) -> String {
+        "EXISTS (SELECT 1 FROM operators WHERE channel_id = \(channel) AND user_id = \(user))"
+    }
+
+    private static let isOperatorSQL = "SELECT " + operates(":user", ":channel")
 
     /// Operators of several channels at once, keyed by channel, in the order they were registered.
     func operators(ofChannels channelIDs: [Int64], in db: Database) throws -> [Int64: [Int64]] {

@@ -253,11 +253,17 @@ struct StatementArguments: ExpressibleByArrayLiteral, ExpressibleByDictionaryLit
     }
 
     /// Binds the arguments in the order of PostgreSQL's numbered placeholders: by position, or
-    /// by the names `names` gives each number.
-    func bind(into bindings: inout PostgresBindings, names: [String]?) throws {
+    /// by the names `names` gives each number. Answers each value's Swift type, nil for NULL:
+    /// what a prepared statement's parameter types follow.
+    func bind(into bindings: inout PostgresBindings, names: [String]?) throws -> [ObjectIdentifier?] {
         let values = names.map { $0.map { named[$0] ?? nil } } ?? positional
-        for value in values {
-            if let value { try value.bindPostgres(into: &bindings) } else { bindings.appendNull() }
+        return try values.map { value in
+            guard let value else {
+                bindings.appendNull()
+                return nil
+            }
+            try value.bindPostgres(into: &bindings)
+            return ObjectIdentifier(type(of: value))
         }
     }
 }

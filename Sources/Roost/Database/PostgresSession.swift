@@ -12,8 +12,9 @@ final class PostgresSession: @unchecked Sendable {
     /// Whether the session is a reader's (its transaction is read-only).
     let isReadOnly: Bool
     private let logger: Logger
+    private let executor: EventLoopTaskExecutor
     /// Each statement's text with numbered placeholders, made once.
-    private var translations: [String: (sql: String, names: [String]?)] = [:]
+    private var translations: [String: Translation] = [:]
     /// Rows the last `INSERT`, `UPDATE` or `DELETE` changed, and every one's since the session began.
     private(set) var changesCount = 0
     private(set) var totalChangesCount = 0
@@ -21,10 +22,11 @@ final class PostgresSession: @unchecked Sendable {
     /// found its transaction failed).
     private(set) var lastCommand = ""
     /// The answer being waited for, failed if the connection closes first, and whether it has.
-    private let waiting = Mutex<(answer: EventLoopPromise<PostgresQueryResult>?, closed: Bool)>((nil, false))
+    private let waiting = Mutex<(answer: EventLoopPromise<Answer>?, closed: Bool)>((nil, false))
 
     init(connection: PostgresConnection, isReadOnly: Bool, logger: Logger) {
         self.connection = connection
+        executor = EventLoopTaskExecutor(connection.eventLoop)
         self.isReadOnly = isReadOnly
         self.logger = logger
         // A statement written to a connection that has just closed is never answered, nor
@@ -43,37 +45,125 @@ final class PostgresSession: @unchecked Sendable {
     func run(_ sql: String, _ arguments: StatementArguments) throws -> [PostgresRow] {
         let translation = translated(sql)
         var bindings = PostgresBindings()
-        try arguments.bind(into: &bindings, names: translation.names)
-        let result: PostgresQueryResult
+        let types = try arguments.bind(into: &bindings, names: translation.names)
+        let answer: Answer
         do {
-            result = try answer(to: PostgresQuery(unsafeSQL: translation.sql, binds: bindings)).wait()
+            if let name = preparedName(of: translation, types: types) {
+                answer = try wait { runPrepared(name, translation, bindings) }
+            } else {
+                answer = try wait {
+                    connection.query(PostgresQuery(unsafeSQL: translation.sql, binds: bindings), logger: logger).map(Answer.init)
+                }
+            }
         } catch let error as PSQLError where error.serverInfo != nil {
             throw PostgresStatementError(error: error, sql: translation.sql)
         }
-        lastCommand = result.metadata.command
+        lastCommand = answer.command
         if ["INSERT", "UPDATE", "DELETE"].contains(lastCommand) {
-            changesCount = result.metadata.rows ?? 0
+            changesCount = answer.changes ?? 0
             totalChangesCount += changesCount
         }
-        return Array(result)
+        return answer.rows
     }
 
-    /// The answer to `query`, or the connection's closing, whichever comes first.
-    private func answer(to query: PostgresQuery) throws -> EventLoopFuture<PostgresQueryResult> {
-        let promise = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+    /// A statement's rows, the command it was, and the rows it changed when it changes rows.
+    private struct Answer: Sendable {
+        var rows: [PostgresRow]
+        var command: String
+        var changes: Int?
+
+        init(rows: [PostgresRow], command: String, changes: Int?) {
+            (self.rows, self.command, self.changes) = (rows, command, changes)
+        }
+
+        init(_ result: PostgresQueryResult) {
+            self.init(rows: Array(result), command: result.metadata.command, changes: result.metadata.rows)
+        }
+    }
+
+    /// The answer `start` sends for, or the connection's closing, whichever comes first.
+    private func wait(for start: () -> EventLoopFuture<Answer>) throws -> Answer {
+        let promise = connection.eventLoop.makePromise(of: Answer.self)
         let closed = waiting.withLock { state in
             if !state.closed { state.answer = promise }
             return state.closed
         }
-        guard !closed else {
-            promise.fail(PostgresConnectionClosed())
-            return promise.futureResult
-        }
-        connection.query(query, logger: logger).whenComplete { [self] result in
+        guard !closed else { throw PostgresConnectionClosed() }
+        start().whenComplete { [self] result in
             waiting.withLock { state in
                 if state.answer?.futureResult === promise.futureResult { state.answer = nil }
             }
             promise.completeWith(result)
+        }
+        return try promise.futureResult.wait()
+    }
+
+    // MARK: Prepared statements
+
+    /// A statement run often enough is prepared: PostgreSQL then parses it once, and plans it
+    /// once when a generic plan serves, instead of at every run (a send's statements replayed
+    /// by `pgbench`: 225 sends a second unnamed, 380 prepared; `docs/storage.md`). Each text is
+    /// prepared per parameter types, as PostgresNIO takes them from the first values bound.
+    private struct PreparedKey: Hashable {
+        let sql: String
+        let types: [ObjectIdentifier?]
+    }
+
+    /// A statement's runs before it is prepared (its name once it is): a statement run once
+    /// would pay a round trip more to be prepared.
+    private enum Preparation {
+        case seen
+        case prepared(name: String)
+    }
+
+    private var preparations: [PreparedKey: Preparation] = [:]
+    private var preparedCount = 0
+    /// How many statements a connection keeps prepared, PostgresNIO keeping each until the
+    /// connection closes; texts that vary with their values (`IN` lists) would otherwise grow
+    /// the server's memory without bound.
+    static let maxPreparedStatements = 400
+
+    private func preparedName(of translation: Translation, types: [ObjectIdentifier?]) -> String? {
+        guard translation.kind != .unprepared else { return nil }
+        let key = PreparedKey(sql: translation.sql, types: types)
+        switch preparations[key] {
+        case .prepared(let name):
+            return name
+        case .seen where preparedCount < Self.maxPreparedStatements:
+            preparedCount += 1
+            let name = "roost_\(preparedCount)"
+            preparations[key] = .prepared(name: name)
+            return name
+        case .seen:
+            return nil
+        case nil:
+            if preparedCount < Self.maxPreparedStatements { preparations[key] = .seen }
+            return nil
+        }
+    }
+
+    /// Runs the statement prepared as `name`, preparing it on its first run. PostgresNIO runs a
+    /// prepared statement only from async code and only as a type's static text, so the text
+    /// comes from a task local bound around the call, which reads it before its first wait.
+    /// The task runs on the connection's event loop (`EventLoopTaskExecutor`).
+    /// Every prepared statement answers rows: PostgresNIO's command tag of a prepared statement
+    /// stops the process when the statement has no rows to answer, so a change answers one row
+    /// a changed row (`RETURNING 1`).
+    private func runPrepared(_ name: String, _ translation: Translation, _ bindings: PostgresBindings) -> EventLoopFuture<Answer> {
+        let promise = connection.eventLoop.makePromise(of: Answer.self)
+        Task(executorPreference: executor) { [connection, logger] in
+            do {
+                let answer = try await PreparedText.$current.withValue(PreparedText(name: name, sql: translation.preparedSQL)) {
+                    var rows: [PostgresRow] = []
+                    for try await row in try await connection.execute(PreparedStatement(bindings: bindings), logger: logger) {
+                        rows.append(row)
+                    }
+                    return Answer(rows: translation.kind == .changes ? [] : rows, command: translation.command, changes: rows.count)
+                }
+                promise.succeed(answer)
+            } catch {
+                promise.fail(error)
+            }
         }
         return promise.futureResult
     }
@@ -101,11 +191,44 @@ final class PostgresSession: @unchecked Sendable {
         for statement in statements { _ = try run(statement, StatementArguments()) }
     }
 
-    private func translated(_ sql: String) -> (sql: String, names: [String]?) {
+    private func translated(_ sql: String) -> Translation {
         if let known = translations[sql] { return known }
-        let translation = SQLScript.numberedPlaceholders(in: sql)
+        let translation = Translation(SQLScript.numberedPlaceholders(in: sql))
         translations[sql] = translation
         return translation
+    }
+
+    /// A statement's text with numbered placeholders, and how it may be prepared.
+    private struct Translation {
+        enum Kind {
+            /// A query: its rows are its answer.
+            case rows
+            /// An `INSERT`, `UPDATE` or `DELETE` whose answer is the count of rows it changed.
+            case changes
+            /// One with `RETURNING`: its rows are the rows it changed.
+            case changesReturningRows
+            /// Anything else (a transaction's control, a script, a `WITH`): run unnamed.
+            case unprepared
+        }
+
+        let sql: String
+        let names: [String]?
+        let command: String
+        let kind: Kind
+        /// The text prepared: a change's with `RETURNING 1`, a row for each row it changes.
+        let preparedSQL: String
+
+        init(_ numbered: (sql: String, names: [String]?)) {
+            (sql, names) = numbered
+            command = sql.prefix { !$0.isWhitespace }.uppercased()
+            switch command {
+            case "SELECT": kind = .rows
+            case "INSERT", "UPDATE", "DELETE":
+                kind = sql.range(of: "RETURNING", options: .caseInsensitive) == nil ? .changes : .changesReturningRows
+            default: kind = .unprepared
+            }
+            preparedSQL = kind == .changes ? sql + " RETURNING 1" : sql
+        }
     }
 
     /// Whether `error` is PostgreSQL's refusal of a change by a constraint (SQLSTATE class 23).
@@ -151,5 +274,39 @@ struct PostgresStatementError: Error, CustomStringConvertible {
         let words = "PostgreSQL: \(info?[.message] ?? "error") (SQLSTATE \(info?[.sqlState] ?? "?")"
         guard let sql else { return words + ", connecting)" }
         return words + ", at \(info?[.position] ?? "?")) in: \(sql)"
+    }
+}
+
+/// The statement PostgresNIO prepares or runs prepared, as its static `name` and `sql` are read.
+private struct PreparedText: Sendable {
+    let name: String
+    let sql: String
+
+    @TaskLocal static var current = PreparedText(name: "", sql: "")
+}
+
+/// A statement PostgresNIO runs prepared, and prepares on its first run.
+private struct PreparedStatement: PostgresPreparedStatement {
+    static var name: String { PreparedText.current.name }
+    static var sql: String { PreparedText.current.sql }
+    let bindings: PostgresBindings
+
+    func makeBindings() -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+}
+
+/// Runs a task's jobs on an event loop. A prepared statement's task runs on its connection's,
+/// where its answer is read: on Swift's shared threads, under load, each statement's steps
+/// waited behind the requests' work.
+private final class EventLoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -9,6 +9,7 @@ struct MessageService: Sendable {
     let channels = ChannelRepository()
     let members = MemberRepository()
     let operators = OperatorRepository()
+    let standings = SenderStandingRepository()
     let messages = MessageRepository()
     let readState = ReadStateRepository()
     let blocks = BlockRepository()
@@ -132,14 +133,15 @@ struct MessageService: Sendable {
 
     /// Checks a send's rules; it only reads.
     private func check(_ request: SendMessageRequest, as messageType: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> SendCheck {
-        let sender = try sender(of: request, as: messageType, in: channel, at: now, in: db)
+        let standing = try sender(of: request, as: messageType, in: channel, at: now, in: db)
+        let sender = standing?.sender
         let filtered = messageType == .admin ? nil : try moderation.filtered(request.message ?? "", in: channel, in: db)
         var named = Set<Int64>()
         // In the order given: the first ten are the ones notified.
         let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }.filter { named.insert($0).inserted }
         return SendCheck(
             channel: channel, sender: sender?.rowID,
-            senderIsOperator: try sender.map { try operators.isOperator($0.rowID, of: channel.rowID, in: db) } ?? false,
+            senderIsOperator: standing?.isOperator ?? false,
             filteredText: filtered, mentioned: mentioned,
             users: try users.summaries(ofRows: mentioned, completing: sender.map { [$0.rowID: $0] } ?? [:], in: db)
         )
@@ -240,29 +242,25 @@ struct MessageService: Sendable {
         }
     }
 
-    /// The sender a send's rules let send, read once for both the rules and the answer.
-    private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> UserSummary? {
+    /// The sender a send's rules let send, with their standing, read once for both the rules
+    /// and the answer.
+    private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> SenderStanding? {
         guard type != .admin else { return nil }
         guard let userID = request.userID else { throw APIError.missing("user_id") }
-        guard let sender = try users.summaryWithoutMetadata(of: userID, in: db) else { throw APIError.notFound("User") }
-        guard sender.isActive else { throw APIError.senderDeactivated }
-        let rowID = sender.rowID
+        guard let standing = try standings.standing(of: userID, in: channel, at: now, in: db) else { throw APIError.notFound("User") }
+        guard standing.sender.isActive else { throw APIError.senderDeactivated }
         if channel.type == .group {
-            guard try members.hasJoined(channelID: channel.rowID, userRowID: rowID, in: db) else {
-                throw APIError.senderNotMember
-            }
-            if channel.isOneOnOne, let receiver = try members.counterpart(of: rowID, in: channel.rowID, in: db) {
+            guard standing.hasJoined else { throw APIError.senderNotMember }
+            if let receiver = standing.counterpart {
                 guard !receiver.isBlocked else { throw APIError.receiverBlocked }
                 guard receiver.isActive else { throw APIError.receiverDeactivated }
             }
-        } else {
-            try ModerationRules.checkNotBanned(rowID, from: channel, at: now, in: db)
+        } else if standing.isBanned {
+            throw APIError.bannedFromChannel
         }
-        try ModerationRules.checkNotMuted(rowID, in: channel, at: now, in: db)
-        if channel.freeze, try !operators.isOperator(rowID, of: channel.rowID, in: db) {
-            throw APIError.channelFrozen
-        }
-        return sender
+        if standing.isMuted { throw APIError.mutedInChannel }
+        if channel.freeze, !standing.isOperator { throw APIError.channelFrozen }
+        return standing
     }
 
     /// Whether the participants of an open channel see the message arrive: an open channel

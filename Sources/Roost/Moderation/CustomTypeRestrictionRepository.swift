@@ -53,14 +53,13 @@ struct CustomTypeRestrictionRepository: Sendable {
         }
     }
 
-    func isActive(_ userRowID: Int64, in customType: String, at now: Int64, in db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM custom_type_restrictions
-                               WHERE kind = ? AND custom_type = ? AND user_id = ? AND end_at > ?)
-                """),
-            arguments: [kind, customType, userRowID, now]
-        ) ?? false
+    /// Whether `user` is under this kind of restriction in every channel of `customType` at
+    /// `now`, as a condition on SQL expressions.
+    func inForce(on user: String, in customType: String, at now: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM custom_type_restrictions
+                WHERE kind = '\(kind)' AND custom_type = \(customType) AND user_id = \(user) AND end_at > \(now))
+        """
     }
 
     /// One page of the restrictions in force, by user row id after `after`.

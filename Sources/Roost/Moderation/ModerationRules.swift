@@ -7,14 +7,8 @@ enum ModerationRules {
         if try isRestricted(.ban, userRowID, in: channel, at: now, in: db) { throw APIError.bannedFromChannel }
     }
 
-    static func checkNotMuted(_ userRowID: Int64, in channel: ChannelRecord, at now: Int64, in db: Database) throws {
-        if try isRestricted(.mute, userRowID, in: channel, at: now, in: db) { throw APIError.mutedInChannel }
-    }
-
     private static func isRestricted(_ kind: Restriction.Kind, _ userRowID: Int64, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> Bool {
-        if try RestrictionRepository(kind: kind).active(channelID: channel.rowID, userRowID: userRowID, at: now, in: db) != nil { return true }
-        return try !channel.customType.isEmpty
-            && CustomTypeRestrictionRepository(kind).isActive(userRowID, in: channel.customType, at: now, in: db)
+        try RestrictionRepository(kind: kind).isInForce(on: userRowID, in: channel, at: now, in: db)
     }
 }
 

@@ -38,6 +38,27 @@ struct RestrictionRepository: Sendable {
         }
     }
 
+    /// Whether `user` is restricted in `channel` at `now`: by the channel's own restriction, or
+    /// by one on every channel of its custom type (`customType`, '' for none). A condition on
+    /// SQL expressions: what a join or an invitation asks alone, and a send with the rest of
+    /// its standing (`SenderStandingRepository`).
+    func inForce(on user: String, in channel: String, ofCustomType customType: String, at now: String) -> String {
+        """
+        (EXISTS (SELECT 1 FROM \(kind.rawValue) WHERE channel_id = \(channel) AND user_id = \(user) AND end_at > \(now))
+         OR (\(customType) <> '' AND \(CustomTypeRestrictionRepository(kind).inForce(on: user, in: customType, at: now))))
+        """
+    }
+
+    /// Whether the user is restricted in the channel at `now` (`inForce`).
+    func isInForce(on userRowID: Int64, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> Bool {
+        let sql = kind == .ban ? Self.isBannedSQL : Self.isMutedSQL
+        let arguments: StatementArguments = ["user": userRowID, "channel": channel.rowID, "custom_type": channel.customType, "now": now]
+        return try Bool.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? false
+    }
+
+    private static let isBannedSQL = "SELECT " + RestrictionRepository(kind: .ban).inForce(on: ":user", in: ":channel", ofCustomType: ":custom_type", at: ":now")
+    private static let isMutedSQL = "SELECT " + RestrictionRepository(kind: .mute).inForce(on: ":user", in: ":channel", ofCustomType: ":custom_type", at: ":now")
+
     /// The user's restriction in the channel, if it is still in force.
     func active(channelID: Int64, userRowID: Int64, at now: Int64, in db: Database) throws -> Restriction? {
         try Restriction.fetchOne(
