@@ -133,6 +133,20 @@ final class Database {
         }
     }
 
+    /// What a read-only transaction's `valueOnceInSnapshot` read, by statement.
+    private var snapshotValues: [String: Int64?] = [:]
+
+    /// The value `sql` reads. A read-only transaction reads it once, its snapshot being unable
+    /// to change it: a page that stamps what it keeps and then checks a cache reads a
+    /// generation once, not twice (each read a round trip on PostgreSQL).
+    func valueOnceInSnapshot(sql: String) throws -> Int64? {
+        guard isReadOnly else { return try Int64.fetchOne(cachedStatement(sql: sql)) }
+        if let known = snapshotValues[sql] { return known }
+        let value = try Int64.fetchOne(cachedStatement(sql: sql))
+        snapshotValues[sql] = value
+        return value
+    }
+
     /// Whether this is a read-only transaction (a reader's), which may use what caches keep.
     var isReadOnly: Bool {
         switch engine {

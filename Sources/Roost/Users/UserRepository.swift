@@ -287,30 +287,37 @@ struct UserRepository: Sendable {
 
     /// The users generation (migration 0037): every change to what a user's summary shows moves it.
     func generation(in db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM generations WHERE name = 'users'")) ?? 0
+        try db.valueOnceInSnapshot(sql: "SELECT value FROM generations WHERE name = 'users'") ?? 0
     }
 
-    /// The summaries of `wanted`, read: those in `known` are completed with their metadata.
+    /// The summaries of `wanted`, read with their metadata in one statement (a row for each
+    /// item, or one without): those in `known` are completed with their metadata.
     private func read(_ wanted: Set<Int64>, completing known: [Int64: UserSummary], in db: Database) throws -> [Int64: UserSummary] {
-        let metadata = try Self.metadata.items(ofOwners: SQL.ValueList(Array(wanted)), in: db)
-        var summaries: [Int64: UserSummary] = [:]
-        summaries.reserveCapacity(wanted.count)
-        for var summary in known.values where wanted.contains(summary.rowID) {
-            summary.metadata = metadata[summary.rowID] ?? [:]
-            summaries[summary.rowID] = summary
-        }
-        let unknown = Array(wanted.subtracting(known.keys))
-        guard !unknown.isEmpty else { return summaries }
-        let list = SQL.ValueList(unknown)
+        let list = SQL.ValueList(Array(wanted))
         let rows = try Row.fetchCursor(
-            // A user being deleted shows as no user, as once their row is gone.
-            db.cachedStatement(sql: "SELECT \(Self.usersSummaryColumns) FROM users WHERE id IN (\(list.placeholders)) AND deleted_at IS NULL"),
+            db.cachedStatement(sql: """
+                SELECT \(Self.usersSummaryColumns), m.key, m.value, users.deleted_at IS NOT NULL
+                FROM users LEFT JOIN user_metadata m ON m.user_id = users.id WHERE users.id IN (\(list.placeholders))
+                """),
             arguments: list.arguments
         )
+        var summaries: [Int64: UserSummary] = [:]
+        summaries.reserveCapacity(wanted.count)
+        let metadataColumn = SummaryColumns.allCases.count
         while let row = try rows.next() {
-            var summary = Self.summary(in: row, from: 0)
-            summary.metadata = metadata[summary.rowID] ?? [:]
-            summaries[summary.rowID] = summary
+            let rowID: Int64 = row[SummaryColumns.id.rawValue]
+            if summaries[rowID] == nil {
+                // A user being deleted shows as no user, as once their row is gone, unless read
+                // beside the rows that named them.
+                let isBeingDeleted: Bool = row[metadataColumn + 2]
+                guard var summary = known[rowID] ?? (isBeingDeleted ? nil : Self.summary(in: row, from: 0)) else { continue }
+                summary.metadata = [:]
+                summaries[rowID] = summary
+            }
+            if let key: String = row[metadataColumn] {
+                let value: String = row[metadataColumn + 1]
+                summaries[rowID]?.metadata[key] = value
+            }
         }
         return summaries
     }
