@@ -135,7 +135,8 @@ struct MessageService: Sendable {
     private func check(_ request: SendMessageRequest, as messageType: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> SendCheck {
         let standing = try sender(of: request, as: messageType, in: channel, at: now, in: db)
         let sender = standing?.sender
-        let filtered = messageType == .admin ? nil : try moderation.filtered(request.message ?? "", in: channel, in: db)
+        // Admin messages go through no filter (they have no standing).
+        let filtered = try standing.flatMap { try ModerationSettingsRepository.filtered(request.message ?? "", by: $0.filters) }
         var named = Set<Int64>()
         // In the order given: the first ten are the ones notified.
         let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }.filter { named.insert($0).inserted }

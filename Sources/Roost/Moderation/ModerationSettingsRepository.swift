@@ -8,10 +8,18 @@ struct ModerationSettingsRepository: Sendable {
     static let application = ""
 
     func settings(for customType: String, in db: Database) throws -> ModerationSettings? {
-        guard let json = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT settings FROM moderation_settings WHERE custom_type = ?"), arguments: [customType]
-        ) else { return nil }
-        return try? JSON.decoder.decode(ModerationSettings.self, from: Data(json.utf8))
+        Self.decoded(try String.fetchOne(db.cachedStatement(sql: "SELECT " + Self.settings(of: "?")), arguments: [customType]))
+    }
+
+    /// The settings of the custom type `customType` names (a SQL expression) as a scalar
+    /// subquery: what `settings(for:)` reads, and a send's standing beside its other rules.
+    static func settings(of customType: String) -> String {
+        "(SELECT settings FROM moderation_settings WHERE custom_type = \(customType))"
+    }
+
+    /// Settings as `settings(of:)` reads them.
+    static func decoded(_ json: String?) -> ModerationSettings? {
+        json.flatMap { try? JSON.decoder.decode(ModerationSettings.self, from: Data($0.utf8)) }
     }
 
     func save(_ settings: ModerationSettings, in db: Database) throws {
@@ -42,10 +50,16 @@ struct ModerationSettingsRepository: Sendable {
     /// application's filters where those say `should_check_global` (each filter on its own),
     /// or the application's alone when its custom type has none. Its own come first.
     func applicable(to channel: ChannelRecord, in db: Database) throws -> [ModerationSettings] {
-        let application = try settings(for: Self.application, in: db)
-        guard !channel.customType.isEmpty, let own = try settings(for: channel.customType, in: db) else {
-            return application.map { [$0] } ?? []
-        }
+        Self.applicable(
+            application: try settings(for: Self.application, in: db),
+            own: channel.customType.isEmpty ? nil : try settings(for: channel.customType, in: db)
+        )
+    }
+
+    /// The settings a channel's messages go through (`applicable(to:)`), from the application's
+    /// and its custom type's.
+    static func applicable(application: ModerationSettings?, own: ModerationSettings?) -> [ModerationSettings] {
+        guard let own else { return application.map { [$0] } ?? [] }
         guard let application else { return [own] }
         var inherited = ModerationSettings()
         if own.profanityFilter.shouldCheckGlobal { inherited.profanityFilter = application.profanityFilter }
@@ -57,7 +71,11 @@ struct ModerationSettingsRepository: Sendable {
     /// they change nothing, the text with asterisks when they replace words; throws when they
     /// block it.
     func filtered(_ text: String, in channel: ChannelRecord, in db: Database) throws -> String? {
-        let settings = try applicable(to: channel, in: db)
+        try Self.filtered(text, by: try applicable(to: channel, in: db))
+    }
+
+    /// A message's text as `settings` let it through (`filtered(_:in:in:)`).
+    static func filtered(_ text: String, by settings: [ModerationSettings]) throws -> String? {
         guard !settings.isEmpty else { return nil }
         switch TextFilter(settings: settings).verdict(on: text) {
         case .clean: return nil
