@@ -43,7 +43,8 @@ struct MessageEffects: Sendable {
         if channel.isOneOnOne { try members.releaseShownLastMessage(channelID: channel.rowID, except: withheldFrom, in: db) }
         // A member the message is withheld from keeps the channel hidden: nothing reached them.
         try readState.unhideOnNewMessage(in: channel.rowID, except: withheldFrom, in: db)
-        if let sender = message.senderRowID { try readState.unhideForSender(sender, in: channel.rowID, in: db) }
+        // A sender who reads their own message sees the channel again as they mark it read, below.
+        if let sender = message.senderRowID, !markAsRead { try readState.unhideForSender(sender, in: channel.rowID, in: db) }
         if counted {
             try readState.countNewMessage(
                 in: channel.rowID, sentBy: message.senderRowID, senderReadsIt: markAsRead, mentioning: Array(mentioned.prefix(MessageRules.notifiedMentions)),
@@ -51,11 +52,9 @@ struct MessageEffects: Sendable {
             )
         }
         if markAsRead, let sender = message.senderRowID {
-            if let newest, newest <= message.createdAt {
-                try readState.markReadToNewest(channelID: channel.rowID, userRowID: sender, at: message.createdAt, in: db)
-            } else {
-                try readState.markRead(channelID: channel.rowID, userRowID: sender, upTo: message.createdAt, in: db)
-            }
+            try readState.markReadBySender(
+                channelID: channel.rowID, userRowID: sender, at: message.createdAt, toNewest: newest.map { $0 <= message.createdAt } ?? false, in: db
+            )
         }
         return withheldFrom
     }

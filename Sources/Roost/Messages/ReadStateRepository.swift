@@ -69,10 +69,10 @@ struct ReadStateRepository: Sendable {
     private static let markEveryoneRead = markRead(where: "channel_id = :channel")
 
     /// Marks read up to `:time` the members `condition` picks, recounting each one's unread
-    /// messages and mentions after it.
-    private static func markRead(where condition: String) -> String {
+    /// messages and mentions after it; `also` sets more of their columns.
+    private static func markRead(where condition: String, also: String = "") -> String {
         """
-        UPDATE members SET
+        UPDATE members SET \(also)
             last_read_at = MAX(last_read_at, :time),
             delivered_at = MAX(delivered_at, :time),
             unread_base = (SELECT counted_messages FROM channels WHERE id = :channel) - (
@@ -92,18 +92,22 @@ struct ReadStateRepository: Sendable {
         """
     }
 
-    /// A member read up to `time`, when no message of the channel is newer (their own send,
-    /// marked read): nothing is left unread, so nothing needs counting.
-    func markReadToNewest(channelID: Int64, userRowID: Int64, at time: Int64, in db: Database) throws {
+    /// A sender's read up to their own message, in the send's one statement on their
+    /// membership, with their seeing the channel again (`unhideForSender`). `toNewest` when no
+    /// message of the channel is newer: then nothing is left to count.
+    func markReadBySender(channelID: Int64, userRowID: Int64, at time: Int64, toNewest: Bool, in db: Database) throws {
         try db.executeCached(
-            sql: """
-                UPDATE members SET last_read_at = MAX(last_read_at, :time), delivered_at = MAX(delivered_at, :time),
-                    unread_base = (SELECT counted_messages FROM channels WHERE id = :channel), unread_mention_count = 0
-                WHERE channel_id = :channel AND user_id = :user
-                """,
+            sql: toNewest ? Self.markSenderReadToNewest : Self.markSenderRead,
             arguments: ["time": time, "channel": channelID, "user": userRowID]
         )
     }
+
+    private static let markSenderRead = markRead(where: "channel_id = :channel AND user_id = :user", also: "\(unhidden),")
+    private static let markSenderReadToNewest = """
+        UPDATE members SET \(unhidden), last_read_at = MAX(last_read_at, :time), delivered_at = MAX(delivered_at, :time),
+            unread_base = (SELECT counted_messages FROM channels WHERE id = :channel), unread_mention_count = 0
+        WHERE channel_id = :channel AND user_id = :user
+        """
 
     func markDelivered(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
         try db.executeCached(
@@ -126,13 +130,17 @@ struct ReadStateRepository: Sendable {
     }
 
     /// A member who sends to a channel they hid sees it again, even one they hid with
-    /// `allow_auto_unhide` false (Sendbird's "hide a channel" page).
+    /// `allow_auto_unhide` false (Sendbird's "hide a channel" page). A sender who reads their
+    /// own message does it in the same statement (`markReadBySender`).
     func unhideForSender(_ userRowID: Int64, in channelID: Int64, in db: Database) throws {
         try db.executeCached(
-            sql: "UPDATE members SET hidden_state = 'unhidden' WHERE channel_id = ? AND user_id = ? AND hidden_state != 'unhidden'",
+            sql: "UPDATE members SET \(Self.unhidden) WHERE channel_id = ? AND user_id = ? AND hidden_state != 'unhidden'",
             arguments: [channelID, userRowID]
         )
     }
+
+    /// What a send sets on its sender's membership (`unhideForSender`).
+    private static let unhidden = "hidden_state = 'unhidden'"
 
     /// A member's new count preference. A count of messages starts again from zero when
     /// messages stop counting or start counting again (it counted none in between).

@@ -272,6 +272,14 @@ import Testing
             try await api.say("alice", "again", in: "chat")
             #expect(try await api.get("/v3/users/bob/my_group_channels")["channels"].array.count == 1)
             #expect(try await api.get("/v3/users/carol/my_group_channels")["channels"] == [])
+            // A sender sees a channel they hid again, however they hid it, whether their send
+            // marks it read (one statement with the read) or not.
+            try await api.say("carol", "back", in: "chat")
+            #expect(try await api.get("/v3/users/carol/my_group_channels")["channels"].array.count == 1)
+            #expect(try await api.put("/v3/group_channels/chat/hide", #"{"user_id": "bob", "allow_auto_unhide": false}"#).status == .ok)
+            let unread = #"{"message_type": "MESG", "user_id": "bob", "message": "quiet", "mark_as_read": false}"#
+            #expect(try await api.post("/v3/group_channels/chat/messages", unread).status == .ok)
+            #expect(try await api.get("/v3/users/bob/my_group_channels")["channels"].array.count == 1)
         }
     }
 
