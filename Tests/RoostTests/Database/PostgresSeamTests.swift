@@ -18,12 +18,7 @@ struct PostgresSeamTests {
         let sqlite = try AppDatabase(path: file.path)
         let onSQLite = try await sqlite.write(body)
         try await sqlite.close()
-        let onPostgres = try await TestPostgres.withDatabase { connection in
-            for file in try SchemaParityTests.migrationFiles() {
-                for statement in SQLScript.statements(in: try String(contentsOf: file, encoding: .utf8)) {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: TestPostgres.logger)
-                }
-            }
+        let onPostgres = try await TestPostgres.withDatabase(withSchema: true) { connection in
             // The session waits for each answer: on a thread of its own, as the engine will.
             return try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue(label: "roost.tests.postgres").async {

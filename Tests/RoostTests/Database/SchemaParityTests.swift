@@ -34,10 +34,6 @@ struct SchemaParityTests {
     static let postgresOnlyTables: Set<String> = ["message_search", "message_search_terms", "schema_migrations"]
     static let postgresOnlyIndexes: Set<String> = ["message_search_by_term", "message_search_terms_trigrams"]
 
-    static let migrations = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("migrations/postgres")
-
     @Test func postgresKeepsSQLitesTablesColumnsKeysAndIndexes() async throws {
         let file = TemporaryDatabase()
         defer { file.remove() }
@@ -45,13 +41,8 @@ struct SchemaParityTests {
         let (sqliteTables, sqliteIndexes) = try await sqlite.read { db in try Self.sqliteSchema(db.sqlite) }
         try await sqlite.close()
 
-        let (postgresTables, postgresIndexes) = try await TestPostgres.withDatabase { connection in
-            for file in try Self.migrationFiles() {
-                for statement in SQLScript.statements(in: try String(contentsOf: file, encoding: .utf8)) {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: TestPostgres.logger)
-                }
-            }
-            return try await Self.postgresSchema(connection)
+        let (postgresTables, postgresIndexes) = try await TestPostgres.withDatabase(withSchema: true) { connection in
+            try await Self.postgresSchema(connection)
         }
 
         let shared = Set(sqliteTables.keys).subtracting(Self.sqliteOnlyTables)
@@ -61,11 +52,6 @@ struct SchemaParityTests {
         }
         #expect(postgresIndexes.subtracting(Self.postgresOnlyIndexes) == sqliteIndexes, "indexes")
         #expect(postgresTables.keys.contains("message_search"), "the search index")
-    }
-
-    static func migrationFiles() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: migrations, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "sql" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     /// SQLite's types as PostgreSQL spells them (`docs/storage.md`).

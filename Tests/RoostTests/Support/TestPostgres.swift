@@ -21,11 +21,13 @@ enum TestPostgres {
         return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
     }
 
-    /// Runs `body` with a connection to a new, empty database, dropped afterwards.
-    static func withDatabase<Value>(_ body: (PostgresConnection) async throws -> Value) async throws -> Value {
+    /// Runs `body` with a connection to a new database, dropped afterwards: empty, or with
+    /// Roost's schema as the engine migrates it (`withSchema`, a copy of the servers' template).
+    static func withDatabase<Value>(withSchema: Bool = false, _ body: (PostgresConnection) async throws -> Value) async throws -> Value {
         let name = "roost_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let copied = withSchema ? " TEMPLATE \(try await template.value)" : ""
         let server = try await connect()
-        try await server.simpleQuery("CREATE DATABASE \(name)").get()
+        try await server.simpleQuery("CREATE DATABASE \(name)\(copied)").get()
         do {
             let connection = try await connect(to: name)
             let value: Value
