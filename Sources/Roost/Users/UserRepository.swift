@@ -41,15 +41,6 @@ struct UserRepository: Sendable {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM users WHERE user_id = ?"), arguments: [userID])
     }
 
-    /// A user's summary without metadata, nil when there is no such user: what sending a
-    /// message checks (is the sender active?) and then shows, completed by
-    /// `summaries(ofRows:completing:)`.
-    func summaryWithoutMetadata(of userID: String, in db: Database) throws -> UserSummary? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \(Self.usersSummaryColumns) FROM users WHERE user_id = ?"), arguments: [userID]
-        ).map { Self.summary(in: $0, from: 0) }
-    }
-
     /// The row id of a user who must exist: an unknown id is Sendbird's "User not found".
     func existingRowID(of userID: String, in db: Database) throws -> Int64 {
         guard let rowID = try rowID(of: userID, in: db) else { throw APIError.notFound("User") }
