@@ -88,7 +88,10 @@ final class PostgresSession: @unchecked Sendable {
             if !state.closed { state.answer = promise }
             return state.closed
         }
-        guard !closed else { throw PostgresConnectionClosed() }
+        guard !closed else {
+            promise.fail(PostgresConnectionClosed())
+            throw PostgresConnectionClosed()
+        }
         start().whenComplete { [self] result in
             waiting.withLock { state in
                 if state.answer?.futureResult === promise.futureResult { state.answer = nil }
