@@ -41,9 +41,8 @@ struct MessageService: Sendable {
         // Required by Sendbird's page and by both official SDKs' models.
         guard let messageType = request.messageType else { throw APIError.missing("message_type") }
         try Self.check(request, as: messageType)
-        let now = clock.now
         do {
-            let sent = try await send(to: type, url, request, as: messageType, at: now)
+            let sent = try await send(to: type, url, request, as: messageType)
             return try await withPollDetails(sent, asked: request.includePollDetails == true)
         } catch let error as APIError where error == .blockedByProfanityFilter || error == .blockedByDomainFilter {
             // The message is refused; the block is an event of its own.
@@ -51,6 +50,7 @@ struct MessageService: Sendable {
                 guard let channel = try channels.find(type, url: url, in: db),
                       let sender = try request.userID.flatMap({ try users.rowID(of: $0, in: db) })
                 else { return }
+                let now = clock.now
                 try events.profanityBlocked(request.message ?? "", by: sender, in: channel, at: now, in: db)
                 if error == .blockedByProfanityFilter { try penalties.violation(by: sender, in: channel, at: now, in: db) }
             }
@@ -61,7 +61,7 @@ struct MessageService: Sendable {
                 guard let channel = try channels.find(type, url: url, in: db),
                       let sender = try request.userID.flatMap({ try users.rowID(of: $0, in: db) })
                 else { return }
-                try events.rateLimitExceeded(by: sender, in: channel, at: now, in: db)
+                try events.rateLimitExceeded(by: sender, in: channel, at: clock.now, in: db)
             }
             throw error
         }
@@ -83,12 +83,14 @@ struct MessageService: Sendable {
     /// cost 10 to 30% of the sends a second on this 2-core machine: the extra read transaction
     /// cost more than the writer time it saved, the writer being no longer what limits sends
     /// once unread counts and the search index left it (bench/RESULTS.md, issue 29).
-    /// A send whose write does not commit gives its flood slot back.
-    private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType, at now: Int64) async throws -> Message {
+    /// A send whose write does not commit gives its flood slot back. Its time is taken inside
+    /// its write: on the one writer, a message is then never stamped before a write committed
+    /// ahead of it (a member's read, which would otherwise count it read).
+    private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType) async throws -> Message {
         let claim = FloodClaim()
         do {
             return try await database.write { db in
-                try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: now, claim: claim, in: db)
+                try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: clock.now, claim: claim, in: db)
             }
         } catch {
             floodGate.giveBack(claim)

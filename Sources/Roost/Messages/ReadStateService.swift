@@ -11,12 +11,13 @@ struct ReadStateService: Sendable {
 
     /// Marks a member's messages as read up to `timestamp`; absent or 0 (which the official
     /// SDK sends when none is chosen) means up to now. Only messages received by then can be
-    /// read, so a later time counts as now.
+    /// read, so a later time counts as now. Reads and receipts take their time inside their
+    /// write, as sends do (`MessageService`): a read never passes a message committed before it.
     func markAsRead(_ url: String, userID: String, timestamp: Int64?) async throws {
         if let timestamp, timestamp < 0 { throw APIError.negativeNotAllowed("timestamp") }
-        let now = clock.now
-        let upTo = timestamp.flatMap { $0 > 0 ? min($0, now) : nil } ?? now
         try await database.write { db in
+            let now = clock.now
+            let upTo = timestamp.flatMap { $0 > 0 ? min($0, now) : nil } ?? now
             let (channel, member) = try member(url, userID, in: db)
             let unread = try readState.markRead(channelID: channel.rowID, userRowID: member.userRowID, upTo: upTo, in: db) ?? 0
             try MessageEvents(log: events).read(
@@ -28,8 +29,8 @@ struct ReadStateService: Sendable {
 
     /// Marks a member's messages as delivered; answers the time recorded.
     func markAsDelivered(_ url: String, userID: String) async throws -> Int64 {
-        let now = clock.now
-        return try await database.write { db in
+        try await database.write { db in
+            let now = clock.now
             let (channel, userRowID) = try membership(url, userID, in: db)
             try readState.markDelivered(channelID: channel.rowID, userRowID: userRowID, upTo: now, in: db)
             var payload = EventFields()
@@ -57,8 +58,8 @@ struct ReadStateService: Sendable {
 
     /// Marks every message as read in the user's joined channels, or in the listed ones.
     func markAllAsRead(userID: String, channelURLs: [String]?) async throws {
-        let now = clock.now
         try await database.write { db in
+            let now = clock.now
             let userRowID = try users.existingRowID(of: userID, in: db)
             let channelIDs: [Int64]
             if let channelURLs, !channelURLs.isEmpty {

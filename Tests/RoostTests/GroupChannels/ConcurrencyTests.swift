@@ -49,4 +49,35 @@ import Testing
             #expect((0...50).contains(alice) && (0...50).contains(bob))
         }
     }
+
+    /// Sends and reads at once: a member's unread count is the messages from others stamped
+    /// after the time their last read recorded. A send stamped before a read it commits after
+    /// would count as unread though stamped before the read; one stamped in the read's own
+    /// millisecond may fall on either side.
+    @Test func unreadCountsUnderSendsAndReadsAtOnce() async throws {
+        try await withServer(testing: .ahc(.http)) { api in
+            try await api.createUsers("alice", "bob")
+            try await api.createChannel(#"{"channel_url": "chat", "user_ids": ["alice", "bob"]}"#)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<300 {
+                    group.addTask {
+                        if index.isMultiple(of: 3) {
+                            let read = try await api.put("/v3/group_channels/chat/messages/mark_as_read", #"{"user_id": "bob"}"#)
+                            #expect(read.status == .ok)
+                        } else {
+                            _ = try await api.say("alice", "m\(index)", in: "chat")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let readUpTo = try #require(try await api.get("/v3/group_channels/chat?show_read_receipt=true")["read_receipt"]["bob"].int)
+            let times = try await api.get("/v3/group_channels/chat/messages?message_ts=0&prev_limit=0&next_limit=200")["messages"].array
+                .compactMap { $0["created_at"].int }
+            #expect(times.count == 200)
+            let unread = try #require(try await api.get("/v3/group_channels/chat/messages/unread_count?user_ids=bob")["unread"]["bob"].int)
+            let after = times.filter { $0 > readUpTo }.count, atOrAfter = times.filter { $0 >= readUpTo }.count
+            #expect((after...atOrAfter).contains(unread), "bob read up to \(readUpTo): \(unread) unread, \(after) sent after")
+        }
+    }
 }
