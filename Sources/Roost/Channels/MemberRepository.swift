@@ -98,15 +98,17 @@ struct MemberRepository: Sendable {
     /// active (NULL when there is none): scalar subqueries on SQL expressions, for a send's
     /// standing (`SenderStandingRepository`).
     static func counterpartBlocked(by me: String, in channel: String) -> String {
-        """
-        (SELECT EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = \(me) AND b.target_id = m.user_id)
-         FROM members m WHERE m.channel_id = \(channel) AND m.user_id != \(me) ORDER BY m.user_id LIMIT 1)
-        """
+        counterpart("EXISTS (SELECT 1 FROM blocks b WHERE b.user_id = \(me) AND b.target_id = m.user_id)", of: me, in: channel)
     }
 
     static func counterpartActive(of me: String, in channel: String) -> String {
+        counterpart("cu.is_active", of: me, in: channel)
+    }
+
+    /// `value`, an expression on the other member `m` and their user `cu`, as a scalar subquery.
+    private static func counterpart(_ value: String, of me: String, in channel: String) -> String {
         """
-        (SELECT cu.is_active FROM members m JOIN users cu ON cu.id = m.user_id
+        (SELECT \(value) FROM members m JOIN users cu ON cu.id = m.user_id
          WHERE m.channel_id = \(channel) AND m.user_id != \(me) ORDER BY m.user_id LIMIT 1)
         """
     }

@@ -204,12 +204,10 @@ final class PostgresSession: @unchecked Sendable {
     /// A statement's text with numbered placeholders, and how it may be prepared.
     private struct Translation {
         enum Kind {
-            /// A query: its rows are its answer.
+            /// A query, or a change with `RETURNING`: its rows are its answer.
             case rows
             /// An `INSERT`, `UPDATE` or `DELETE` whose answer is the count of rows it changed.
             case changes
-            /// One with `RETURNING`: its rows are the rows it changed.
-            case changesReturningRows
             /// Anything else (a transaction's control, a script, a `WITH`): run unnamed.
             case unprepared
         }
@@ -227,7 +225,7 @@ final class PostgresSession: @unchecked Sendable {
             switch command {
             case "SELECT": kind = .rows
             case "INSERT", "UPDATE", "DELETE":
-                kind = sql.range(of: "RETURNING", options: .caseInsensitive) == nil ? .changes : .changesReturningRows
+                kind = sql.range(of: "RETURNING", options: .caseInsensitive) == nil ? .changes : .rows
             default: kind = .unprepared
             }
             preparedSQL = kind == .changes ? sql + " RETURNING 1" : sql
