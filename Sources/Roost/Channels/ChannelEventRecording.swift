@@ -6,11 +6,22 @@ extension EventLog {
         _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
         concerning userIDs: [String] = [], withMembers: Bool = true, audience: EventAudience = EventAudience(), in db: Database
     ) throws {
+        try append([
+            channelEvent(category, payload, channel, at: time, concerning: userIDs, withMembers: withMembers, audience: audience, in: db),
+        ], in: db)
+    }
+
+    /// The event `recordChannelEvent` appends, to append with others. Its members, when the
+    /// options want them, are read now.
+    func channelEvent(
+        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
+        concerning userIDs: [String] = [], withMembers: Bool = true, audience: EventAudience = EventAudience(), in db: Database
+    ) throws -> NewEvent {
         var payload = payload
         payload.add("channel", EventChannel(channel: channel))
         if withMembers { payload.add("members", try EventMembers().entries(of: channel, options: options.values, in: db)) }
         payload.add("sdk", "API")
-        try record(category, payload, at: time, channelURL: channel.url, concerning: userIDs, audience: audience, in: db)
+        return try event(category, payload, at: time, channelURL: channel.url, concerning: userIDs, audience: audience)
     }
 
     /// Records one of Roost's own stream events in a channel: the payload given, then the

@@ -49,6 +49,17 @@ struct ChannelRepository: Sendable {
         try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE channel_url = ?"), arguments: [url])
     }
 
+    /// Channels of either kind by URL, in one statement.
+    func find(urls: Set<String>, in db: Database) throws -> [String: ChannelRecord] {
+        guard !urls.isEmpty else { return [:] }
+        let list = SQL.ValueList(Array(urls))
+        let found = try ChannelRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT \(ChannelRecord.columns) FROM channels WHERE channel_url IN (\(list.placeholders))"),
+            arguments: list.arguments
+        )
+        return Dictionary(found.map { ($0.url, $0) }) { first, _ in first }
+    }
+
     /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".
     func existing(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord {
         guard let channel = try find(type, url: url, in: db) else { throw APIError.notFound("Channel") }
@@ -94,16 +105,49 @@ struct ChannelRepository: Sendable {
     @discardableResult
     func recordLastMessage(_ messageID: Int64, at time: Int64, counted: Bool = false, in channelID: Int64, in db: Database) throws -> Int64? {
         try Int64.fetchOne(
-            db.cachedStatement(sql: """
-                UPDATE channels SET
-                    last_message_id = CASE WHEN last_message_at IS NULL OR last_message_at <= :time THEN :id ELSE last_message_id END,
-                    last_message_at = CASE WHEN last_message_at IS NULL OR last_message_at <= :time THEN :time ELSE last_message_at END,
-                    counted_messages = counted_messages + :counted
-                WHERE id = :channel
-                RETURNING last_message_at
-                """),
+            db.cachedStatement(sql: Self.recordLastMessageSQL),
             arguments: ["id": messageID, "time": time, "counted": counted ? 1 : 0, "channel": channelID]
         )
+    }
+
+    private static let recordLastMessageSQL = """
+        UPDATE channels SET \(lastMessage(":id", at: ":time", counted: ":counted"))
+        WHERE id = :channel
+        RETURNING last_message_at
+        """
+
+    /// A channel's newest message of several sent at once, and how many of them count as
+    /// unread (`recordLastMessage`).
+    struct NewMessages {
+        let channelID: Int64
+        let newestID: Int64
+        let newestAt: Int64
+        let counted: Int
+    }
+
+    /// Records the new messages of several channels in one statement.
+    func recordLastMessages(_ news: [NewMessages], in db: Database) throws {
+        var rows = SQL.JSONRows()
+        for new in news { rows.append([.integer(new.channelID), .integer(new.newestID), .integer(new.newestAt), .integer(Int64(new.counted))]) }
+        try db.executeCached(sql: Self.recordLastMessagesSQL[db.dialect], arguments: ["rows": try rows.argument()])
+    }
+
+    private static let recordLastMessagesSQL = DialectText { dialect in
+        """
+        UPDATE channels SET \(lastMessage("new.id", at: "new.time", counted: "new.counted"))
+        FROM \(dialect.rows(ofJSON: ["channel": .integer, "id": .integer, "time": .integer, "counted": .integer], from: ":rows")) AS new
+        WHERE channels.id = new.channel
+        """
+    }
+
+    /// What a new message sets on its channel: it is the last message unless a newer one is, and
+    /// `counted` more messages count as unread.
+    private static func lastMessage(_ id: String, at time: String, counted: String) -> String {
+        """
+        last_message_id = CASE WHEN last_message_at IS NULL OR last_message_at <= \(time) THEN \(id) ELSE last_message_id END,
+            last_message_at = CASE WHEN last_message_at IS NULL OR last_message_at <= \(time) THEN \(time) ELSE last_message_at END,
+            counted_messages = counted_messages + \(counted)
+        """
     }
 
     /// The channel's last message was removed: the newest message still shown takes its place

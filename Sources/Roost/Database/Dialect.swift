@@ -94,6 +94,24 @@ enum Dialect: Sendable {
         }
     }
 
+    /// The rows of `SQL.JSONRows` bound at `placeholder`, as a table to select from or join:
+    /// `position` (each row's place, from 0), then one column a cell, named and typed as given.
+    func rows(ofJSON columns: KeyValuePairs<String, SQL.ColumnType>, from placeholder: String) -> String {
+        switch self {
+        case .sqlite:
+            let cells = columns.enumerated().map { "json_extract(value, '$[\($0.offset)]') AS \($0.element.key)" }
+            return "(SELECT key AS position, \(cells.joined(separator: ", ")) FROM json_each(\(placeholder)))"
+        case .postgres:
+            let cells = columns.enumerated().map { index, column in
+                "CAST(item ->> \(index) AS \(column.value == .integer ? "bigint" : "text")) AS \(column.key)"
+            }
+            return """
+                (SELECT position - 1 AS position, \(cells.joined(separator: ", "))
+                 FROM jsonb_array_elements(CAST(\(placeholder) AS jsonb)) WITH ORDINALITY AS items (item, position))
+                """
+        }
+    }
+
     /// An index to use, where the engine takes the hint (SQLite's planner chose worse without it).
     func indexedBy(_ index: String) -> String {
         switch self {
@@ -108,6 +126,24 @@ extension Database {
         switch engine {
         case .sqlite: .sqlite
         case .postgres: .postgres
+        }
+    }
+}
+
+/// A statement's text that holds a piece of `Dialect`, written once for each engine.
+struct DialectText: Sendable {
+    private let sqlite: String
+    private let postgres: String
+
+    init(_ make: (Dialect) -> String) {
+        sqlite = make(.sqlite)
+        postgres = make(.postgres)
+    }
+
+    subscript(_ dialect: Dialect) -> String {
+        switch dialect {
+        case .sqlite: sqlite
+        case .postgres: postgres
         }
     }
 }

@@ -63,6 +63,51 @@ enum SQL {
         }
         return escaped
     }
+
+    /// Many rows bound as one argument, a JSON array of arrays, which a statement reads back as
+    /// a table (`Dialect.rows(ofJSON:from:)`). Its text then stays the same, and prepared,
+    /// however many rows it takes and whatever values are missing (a text of `VALUES` would take
+    /// one shape a row count, and PostgreSQL prepares a shape per parameter types).
+    struct JSONRows {
+        /// One value of a row: its column's type comes from the statement.
+        enum Cell: Encodable {
+            case integer(Int64)
+            case text(String)
+            case null
+
+            static func integer(_ value: Int64?) -> Cell { value.map { .integer($0) } ?? .null }
+            static func text(_ value: String?) -> Cell { value.map { .text($0) } ?? .null }
+            static func bool(_ value: Bool?) -> Cell { value.map { .integer($0 ? 1 : 0) } ?? .null }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                switch self {
+                case .integer(let value): try container.encode(value)
+                case .text(let value): try container.encode(value)
+                case .null: try container.encodeNil()
+                }
+            }
+        }
+
+        private(set) var rows: [[Cell]] = []
+
+        var isEmpty: Bool { rows.isEmpty }
+
+        mutating func append(_ row: [Cell]) {
+            rows.append(row)
+        }
+
+        /// The rows as the one argument a statement binds.
+        func argument() throws -> String {
+            String(decoding: try JSON.encoder.encode(rows), as: UTF8.self)
+        }
+    }
+
+    /// A column of `JSONRows` as a statement reads it.
+    enum ColumnType {
+        case integer
+        case text
+    }
 }
 
 extension Database {

@@ -13,20 +13,35 @@ struct EventLog: Sendable {
         self.notifier = notifier
     }
 
-    /// Appends an event: its payload (with `category` first and `app_id` last, as Sendbird's
-    /// are), the channel it happened in, and who hears it on their own stream. Answers its `seq`.
+    /// Appends an event (`event`). Answers its `seq`.
     @discardableResult
     func record(
         _ category: EventCategory, _ payload: some JSONObject, at time: Int64, channelURL: String? = nil,
         concerning userIDs: [String] = [], audience: EventAudience = EventAudience(), in db: Database
     ) throws -> Int64 {
+        try append([event(category, payload, at: time, channelURL: channelURL, concerning: userIDs, audience: audience)], in: db)[0]
+    }
+
+    /// An event to append: its payload (with `category` first and `app_id` last, as Sendbird's
+    /// are), the channel it happened in, and who hears it on their own stream.
+    func event(
+        _ category: EventCategory, _ payload: some JSONObject, at time: Int64, channelURL: String? = nil,
+        concerning userIDs: [String] = [], audience: EventAudience = EventAudience()
+    ) throws -> NewEvent {
         let body = try JSON.encoder.encode(Envelope(category: category, applicationID: applicationID, payload: payload))
-        let seq = try repository.insert(
-            category, at: time, channelURL: channelURL, concerning: userIDs, audience: audience,
-            payload: String(decoding: body, as: UTF8.self), in: db
+        return NewEvent(
+            category: category, time: time, channelURL: channelURL, concerning: userIDs, audience: audience,
+            payload: String(decoding: body, as: UTF8.self)
         )
+    }
+
+    /// Appends events in the order given, in one statement. Answers their `seq`s.
+    @discardableResult
+    func append(_ events: [NewEvent], in db: Database) throws -> [Int64] {
+        guard !events.isEmpty else { return [] }
+        let seqs = try repository.insert(events, in: db)
         notifier.recorded()
-        return seq
+        return seqs
     }
 
     private struct Envelope<Payload: JSONObject>: JSONObject {

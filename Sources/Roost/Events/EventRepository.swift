@@ -28,28 +28,66 @@ struct EventFilter: Sendable {
     var visibleTo: String?
 }
 
+/// An event to append, its payload written (`EventLog.event`).
+struct NewEvent: Sendable {
+    let category: EventCategory
+    let time: Int64
+    let channelURL: String?
+    let concerning: [String]
+    let audience: EventAudience
+    let payload: String
+}
+
 /// The events table. Every method runs inside the caller's transaction.
 struct EventRepository: Sendable {
     private static let columns = StoredEvent.Columns.qualified(by: "events")
 
-    /// Appends an event; answers its `seq`.
-    func insert(
-        _ category: EventCategory, at time: Int64, channelURL: String?, concerning userIDs: [String], audience: EventAudience,
-        payload: String, in db: Database
-    ) throws -> Int64 {
-        let seq = try db.insert(
-            sql: "INSERT INTO events (category, created_at, channel_url, payload, audience) VALUES (?, ?, ?, ?, ?)",
-            arguments: [category.rawValue, time, channelURL, payload, audience.membersToo ? "members" : "concerned"],
-            idColumn: "seq"
-        )
-        let excluded = Set(audience.excluding)
-        for userID in Set(userIDs).union(excluded) {
-            try db.executeCached(
-                sql: "INSERT INTO event_users (user_id, seq, excluded) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                arguments: [userID, seq, excluded.contains(userID)]
-            )
+    /// Appends events in one statement, in the order given (and the users each concerns or
+    /// is kept from in one more); answers their `seq`s.
+    func insert(_ events: [NewEvent], in db: Database) throws -> [Int64] {
+        var rows = SQL.JSONRows()
+        for event in events {
+            rows.append([
+                .text(event.category.rawValue), .integer(event.time), .text(event.channelURL), .text(event.payload),
+                .text(event.audience.membersToo ? "members" : "concerned"),
+            ])
         }
-        return seq
+        // Each row's seq comes from the table's sequence as the rows go in, in the order selected.
+        let seqs = try Int64.fetchAll(db.cachedStatement(sql: Self.insertSQL[db.dialect]), arguments: ["rows": try rows.argument()]).sorted()
+        guard seqs.count == events.count else { throw NoRowInserted(sql: Self.insertSQL[db.dialect]) }
+        var users = SQL.JSONRows()
+        for (event, seq) in zip(events, seqs) {
+            let excluded = Set(event.audience.excluding)
+            for userID in Set(event.concerning).union(excluded).sorted() {
+                users.append([.text(userID), .integer(seq), .bool(excluded.contains(userID))])
+            }
+        }
+        if !users.isEmpty {
+            try db.executeCached(sql: Self.insertUsersSQL[db.dialect], arguments: ["rows": try users.argument()])
+        }
+        return seqs
+    }
+
+    private static let insertSQL = DialectText { dialect in
+        """
+        INSERT INTO events (category, created_at, channel_url, payload, audience)
+        SELECT category, created_at, channel_url, payload, audience
+        FROM \(dialect.rows(ofJSON: [
+            "category": .text, "created_at": .integer, "channel_url": .text, "payload": .text, "audience": .text,
+        ], from: ":rows")) AS new
+        ORDER BY position
+        RETURNING seq
+        """
+    }
+
+    /// `WHERE true` tells SQLite's parser that `ON CONFLICT` is the upsert's, not a join's.
+    private static let insertUsersSQL = DialectText { dialect in
+        """
+        INSERT INTO event_users (user_id, seq, excluded)
+        SELECT user_id, seq, excluded FROM \(dialect.rows(ofJSON: ["user_id": .text, "seq": .integer, "excluded": .integer], from: ":rows")) AS new
+        WHERE true
+        ON CONFLICT DO NOTHING
+        """
     }
 
     /// Events after `seq`, oldest first.

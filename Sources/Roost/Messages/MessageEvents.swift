@@ -10,13 +10,21 @@ struct MessageEvents: Sendable {
         _ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, audience: EventAudience = EventAudience(),
         in db: Database
     ) throws {
-        try record(.message(action, in: channel.type), message, action: action, in: channel, at: time, audience: audience, in: db)
+        try log.append([messageEvent(action, message, in: channel, at: time, audience: audience, in: db)], in: db)
+    }
+
+    /// The event `message` appends, to append with others.
+    func messageEvent(
+        _ action: MessageEventAction, _ message: Message, in channel: ChannelRecord, at time: Int64, audience: EventAudience = EventAudience(),
+        in db: Database
+    ) throws -> NewEvent {
+        try event(.message(action, in: channel.type), message, action: action, in: channel, at: time, audience: audience, in: db)
     }
 
     /// The profanity filter replaced words of a message that was sent: the message as stored,
     /// and under `replaced_text` the text as it was sent (Sendbird's name for it).
     func profanityReplaced(_ message: Message, original: String, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        try record(.profanityFilterReplace, message, action: .send, replacedText: original, in: channel, at: time, in: db)
+        try log.append([event(.profanityFilterReplace, message, action: .send, replacedText: original, in: channel, at: time, in: db)], in: db)
     }
 
     /// The profanity or domain filter refused a message; it was not stored.
@@ -28,10 +36,10 @@ struct MessageEvents: Sendable {
         try log.recordChannelEvent(.profanityFilterBlock, payload, channel, at: time, withMembers: false, in: db)
     }
 
-    private func record(
+    private func event(
         _ category: EventCategory, _ message: Message, action: MessageEventAction, replacedText: String? = nil,
         in channel: ChannelRecord, at time: Int64, audience: EventAudience = EventAudience(), in db: Database
-    ) throws {
+    ) throws -> NewEvent {
         var payload = EventFields()
         payload.add("sender", message.sender.map { EventUser(user: $0.user) })
         payload.add("silent", message.record.isSilent)
@@ -48,7 +56,7 @@ struct MessageEvents: Sendable {
         if let replacedText { payload.add("replaced_text", replacedText) }
         var audience = audience
         if action != .send { audience.excluding += try blocks.withheld(message.record.id, in: db) }
-        try log.recordChannelEvent(category, payload, channel, at: time, audience: audience, in: db)
+        return try log.channelEvent(category, payload, channel, at: time, audience: audience, in: db)
     }
 
     /// A reply changed its parent's thread: how many replies it has, and when the last came.

@@ -90,22 +90,45 @@ struct MessageAnchor: Sendable {
 struct MessageRepository: Sendable {
     /// Stores a new message and answers its row as stored, without reading it back.
     func insert(_ message: NewMessage, in db: Database) throws -> MessageRecord {
-        let id = try db.insert(
-            sql: """
-                INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
-                    is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push,
-                    require_auth)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                message.channelID, message.type.rawValue, message.senderRowID, message.message, message.customType,
-                message.data, message.mentionType.rawValue, message.isSilent, message.isOperatorMessage,
-                message.parentMessageID, message.file.map(JSONColumn.encode), JSONColumn.encode(message.thumbnails),
-                JSONColumn.encode(message.sortedMetaarray), message.dedupID, message.createdAt, message.pollID, message.sendPush,
-                message.requireAuth,
-            ]
-        )
-        return MessageRecord(message, id: id)
+        try insert([message], in: db)[0]
+    }
+
+    /// Stores new messages in one statement, in the order given, and answers their rows as
+    /// stored without reading them back.
+    func insert(_ messages: [NewMessage], in db: Database) throws -> [MessageRecord] {
+        var rows = SQL.JSONRows()
+        for message in messages {
+            rows.append([
+                .integer(message.channelID), .text(message.type.rawValue), .integer(message.senderRowID), .text(message.message),
+                .text(message.customType), .text(message.data), .text(message.mentionType.rawValue), .bool(message.isSilent),
+                .bool(message.isOperatorMessage), .integer(message.parentMessageID), .text(message.file.map(JSONColumn.encode)),
+                .text(JSONColumn.encode(message.thumbnails)), .text(JSONColumn.encode(message.sortedMetaarray)), .text(message.dedupID),
+                .integer(message.createdAt), .integer(message.pollID), .bool(message.sendPush), .bool(message.requireAuth),
+            ])
+        }
+        // Each row's id comes from the table's sequence as the rows go in, in the order selected.
+        let ids = try Int64.fetchAll(db.cachedStatement(sql: Self.insertSQL[db.dialect]), arguments: ["rows": try rows.argument()]).sorted()
+        guard ids.count == messages.count else { throw NoRowInserted(sql: Self.insertSQL[db.dialect]) }
+        return zip(messages, ids).map { MessageRecord($0, id: $1) }
+    }
+
+    private static let insertSQL = DialectText { dialect in
+        """
+        INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
+            is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push,
+            require_auth)
+        SELECT channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
+            is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push,
+            require_auth
+        FROM \(dialect.rows(ofJSON: [
+            "channel_id": .integer, "type": .text, "sender_id": .integer, "message": .text, "custom_type": .text, "data": .text,
+            "mention_type": .text, "is_silent": .integer, "is_op_msg": .integer, "parent_message_id": .integer, "file": .text,
+            "thumbnails": .text, "sorted_metaarray": .text, "dedup_id": .text, "created_at": .integer, "poll_id": .integer,
+            "send_push": .integer, "require_auth": .integer,
+        ], from: ":rows")) AS new
+        ORDER BY position
+        RETURNING id
+        """
     }
 
     func delete(id: Int64, in db: Database) throws {

@@ -19,6 +19,8 @@ struct MessageService: Sendable {
     let events: MessageEvents
     let penalties: ProfanityPenalties
     let historyCache: HistoryCache
+    /// Sends through the API asked for at the same time (`sendAll`).
+    let sends: BatchedWrites<APISend, Message>
 
     /// `userSummaries` keeps the users that pages of messages show between reads, `historyCache`
     /// channels' newest pages.
@@ -33,6 +35,7 @@ struct MessageService: Sendable {
         self.floodGate = floodGate
         self.penalties = ProfanityPenalties(events: events, departures: departures)
         self.historyCache = historyCache
+        sends = BatchedWrites(database: database)
     }
 
     // MARK: Send
@@ -83,17 +86,16 @@ struct MessageService: Sendable {
     /// cost 10 to 30% of the sends a second on this 2-core machine: the extra read transaction
     /// cost more than the writer time it saved, the writer being no longer what limits sends
     /// once unread counts and the search index left it (bench/RESULTS.md, issue 29).
-    /// A send whose write does not commit gives its flood slot back. Its time is taken inside
-    /// its write: on the one writer, a message is then never stamped before a write committed
-    /// ahead of it (a member's read, which would otherwise count it read).
+    /// Sends asked for at the same time are written together (`sendAll`). A send whose write
+    /// does not commit gives its flood slot back. Its time is taken inside its write: on the one
+    /// writer, a message is then never stamped before a write committed ahead of it (a member's
+    /// read, which would otherwise count it read).
     private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType) async throws -> Message {
-        let claim = FloodClaim()
+        let send = APISend(type: type, url: url, request: sent, messageType: messageType)
         do {
-            return try await database.write { db in
-                try send(sent, as: messageType, to: try channels.existing(type, url: url, in: db), at: clock.now, claim: claim, in: db)
-            }
+            return try await sends.write(send) { sends, db in try sendAll(sends, at: clock.now, in: db) }
         } catch {
-            floodGate.giveBack(claim)
+            floodGate.giveBack(send.claim)
             throw error
         }
     }
@@ -115,7 +117,7 @@ struct MessageService: Sendable {
         }
     }
 
-    private func send(
+    func send(
         _ sent: SendMessageRequest, as messageType: MessageType, to channel: ChannelRecord, at now: Int64, claim: FloodClaim, in db: Database
     ) throws -> Message {
         try send(sent, as: messageType, checked: try check(sent, as: messageType, in: channel, at: now, in: db), at: now, claim: claim, in: db)
@@ -250,7 +252,12 @@ struct MessageService: Sendable {
     private func sender(of request: SendMessageRequest, as type: MessageType, in channel: ChannelRecord, at now: Int64, in db: Database) throws -> SenderStanding? {
         guard type != .admin else { return nil }
         guard let userID = request.userID else { throw APIError.missing("user_id") }
-        guard let standing = try standings.standing(of: userID, in: channel, at: now, in: db) else { throw APIError.notFound("User") }
+        return try Self.admitted(try standings.standing(of: userID, in: channel, at: now, in: db), in: channel)
+    }
+
+    /// A sender's standing, if the rules let them send in the channel.
+    static func admitted(_ standing: SenderStanding?, in channel: ChannelRecord) throws -> SenderStanding {
+        guard let standing else { throw APIError.notFound("User") }
         guard standing.sender.isActive else { throw APIError.senderDeactivated }
         if channel.type == .group {
             guard standing.hasJoined else { throw APIError.senderNotMember }

@@ -96,18 +96,41 @@ struct ReadStateRepository: Sendable {
     /// membership, with their seeing the channel again (`unhideForSender`). `toNewest` when no
     /// message of the channel is newer: then nothing is left to count.
     func markReadBySender(channelID: Int64, userRowID: Int64, at time: Int64, toNewest: Bool, in db: Database) throws {
-        try db.executeCached(
-            sql: toNewest ? Self.markSenderReadToNewest : Self.markSenderRead,
-            arguments: ["time": time, "channel": channelID, "user": userRowID]
-        )
+        guard !toNewest else {
+            return try markReadBySenders([SenderRead(channelID: channelID, userRowID: userRowID, time: time, countedAfter: 0)], in: db)
+        }
+        try db.executeCached(sql: Self.markSenderRead, arguments: ["time": time, "channel": channelID, "user": userRowID])
     }
 
     private static let markSenderRead = markRead(where: "channel_id = :channel AND user_id = :user", also: "\(unhidden),")
-    private static let markSenderReadToNewest = """
-        UPDATE members SET \(unhidden), last_read_at = MAX(last_read_at, :time), delivered_at = MAX(delivered_at, :time),
-            unread_base = (SELECT counted_messages FROM channels WHERE id = :channel), unread_mention_count = 0
-        WHERE channel_id = :channel AND user_id = :user
+
+    /// A sender's read of their own message, sent with others at once, where no message of
+    /// the channel was newer: `countedAfter` messages of the others came after it and count as
+    /// unread for them.
+    struct SenderRead {
+        let channelID: Int64
+        let userRowID: Int64
+        let time: Int64
+        let countedAfter: Int
+    }
+
+    /// Several senders' reads (`markReadBySender`), each sender once a channel, in one statement.
+    func markReadBySenders(_ reads: [SenderRead], in db: Database) throws {
+        var rows = SQL.JSONRows()
+        for read in reads {
+            rows.append([.integer(read.channelID), .integer(read.userRowID), .integer(read.time), .integer(Int64(read.countedAfter))])
+        }
+        try db.executeCached(sql: Self.markSendersRead[db.dialect], arguments: ["rows": try rows.argument()])
+    }
+
+    private static let markSendersRead = DialectText { dialect in
         """
+        UPDATE members SET \(unhidden), last_read_at = MAX(last_read_at, new.time), delivered_at = MAX(delivered_at, new.time),
+            unread_base = (SELECT counted_messages FROM channels WHERE id = new.channel) - new.counted_after, unread_mention_count = 0
+        FROM \(dialect.rows(ofJSON: ["channel": .integer, "user_id": .integer, "time": .integer, "counted_after": .integer], from: ":rows")) AS new
+        WHERE members.channel_id = new.channel AND members.user_id = new.user_id
+        """
+    }
 
     func markDelivered(channelID: Int64, userRowID: Int64, upTo time: Int64, in db: Database) throws {
         try db.executeCached(
@@ -121,12 +144,23 @@ struct ReadStateRepository: Sendable {
     func unhideOnNewMessage(in channelID: Int64, except withheldFrom: [Int64], in db: Database) throws {
         let list = SQL.ValueList(withheldFrom.isEmpty ? [0] : withheldFrom)
         try db.executeCached(
-            sql: """
-                UPDATE members \(db.dialect.indexedBy("members_to_unhide")) SET hidden_state = 'unhidden'
-                WHERE channel_id = ? AND hidden_state = 'hidden_allow_auto_unhide' AND user_id NOT IN (\(list.placeholders))
-                """,
+            sql: "\(Self.unhideOnNewMessage(db.dialect)) channel_id = ? AND user_id NOT IN (\(list.placeholders))",
             arguments: [channelID] + list.arguments
         )
+    }
+
+    /// `unhideOnNewMessage` for new messages in several channels, withheld from no one.
+    func unhideOnNewMessages(in channelIDs: [Int64], in db: Database) throws {
+        let list = SQL.ValueList(channelIDs)
+        try db.executeCached(sql: "\(Self.unhideOnNewMessage(db.dialect)) channel_id IN (\(list.placeholders))", arguments: list.arguments)
+    }
+
+    /// The statement of `unhideOnNewMessage` up to its choice of channels and members.
+    private static func unhideOnNewMessage(_ dialect: Dialect) -> String {
+        """
+        UPDATE members \(dialect.indexedBy("members_to_unhide")) SET hidden_state = 'unhidden'
+        WHERE hidden_state = 'hidden_allow_auto_unhide' AND
+        """
     }
 
     /// A member who sends to a channel they hid sees it again, even one they hid with

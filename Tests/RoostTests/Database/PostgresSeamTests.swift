@@ -200,13 +200,20 @@ struct PostgresSeamTests {
             let room = try channels.insert(NewChannel(type: .group, url: "room", createdAt: 10), in: db)
             try members.add(channelID: room, userRowID: ids[0], state: .joined, inviterRowID: nil, at: 20, in: db)
             var transcript: [String] = []
-            let first = try log.insert(
-                .groupChannelMessageSend, at: 100, channelURL: "room", concerning: [], audience: .excluding(["ann"]), payload: #"{"n":1}"#, in: db
+            let seqs = try log.insert([
+                NewEvent(
+                    category: .groupChannelMessageSend, time: 100, channelURL: "room", concerning: [], audience: .excluding(["ann"]),
+                    payload: #"{"n":1}"#
+                ),
+                NewEvent(
+                    category: .groupChannelMessageSend, time: 200, channelURL: "room", concerning: ["ben"], audience: .concernedOnly,
+                    payload: #"{"n":2}"#
+                ),
+            ], in: db)
+            let (first, second) = (seqs[0], seqs[1])
+            _ = try log.insert(
+                [NewEvent(category: .userBlock, time: 300, channelURL: nil, concerning: ["ann"], audience: EventAudience(), payload: #"{"n":3}"#)], in: db
             )
-            let second = try log.insert(
-                .groupChannelMessageSend, at: 200, channelURL: "room", concerning: ["ben"], audience: .concernedOnly, payload: #"{"n":2}"#, in: db
-            )
-            _ = try log.insert(.userBlock, at: 300, channelURL: nil, concerning: ["ann"], audience: EventAudience(), payload: #"{"n":3}"#, in: db)
             transcript.append("seqs: \(second - first) last \(try log.lastSeq(in: db) - first)")
             for reader in ["ann", "ben"] {
                 let seen = try log.events(after: 0, matching: EventFilter(visibleTo: reader), limit: 10, in: db)
@@ -297,8 +304,10 @@ struct PostgresSeamTests {
             let candidates = try outbox.candidates(in: room, sender: ids[0], tokenTypes: [.gcm, .apns], in: db)
             transcript.append("candidates: \(candidates.map { "\($0)" }.sorted())")
             let log = EventRepository()
-            let first = try log.insert(.groupChannelMessageSend, at: 1, channelURL: "room", concerning: [], audience: EventAudience(), payload: "{}", in: db)
-            let second = try log.insert(.groupChannelMessageSend, at: 2, channelURL: "room", concerning: [], audience: EventAudience(), payload: "{}", in: db)
+            let seqs = try log.insert([1, 2].map {
+                NewEvent(category: .groupChannelMessageSend, time: $0, channelURL: "room", concerning: [], audience: EventAudience(), payload: "{}")
+            }, in: db)
+            let (first, second) = (seqs[0], seqs[1])
             try outbox.file(first, userID: "ben", channelURL: "room", in: db)
             try outbox.file(second, userID: "cy", channelURL: "room", in: db)
             transcript.append("pushes: \(try outbox.pushes(after: 0, userID: "cy", channelURL: nil, limit: 10, in: db).map { $0.seq - first })")
@@ -323,9 +332,9 @@ struct PostgresSeamTests {
             try members.add(channelID: room, userRowID: ids[1], state: .joined, inviterRowID: nil, at: 2, in: db)
             var transcript: [String] = []
             let log = EventRepository()
-            let seqs = try [#"{"user":{"user_id":"ann"}}"#, #"{"user":{"user_id":"annie"}}"#, #"{"sender":"ann"}"#].map { payload in
-                try log.insert(.userBlock, at: 5, channelURL: nil, concerning: [], audience: .concernedOnly, payload: payload, in: db)
-            }
+            let seqs = try log.insert([#"{"user":{"user_id":"ann"}}"#, #"{"user":{"user_id":"annie"}}"#, #"{"sender":"ann"}"#].map { payload in
+                NewEvent(category: .userBlock, time: 5, channelURL: nil, concerning: [], audience: .concernedOnly, payload: payload)
+            }, in: db)
             let erasure = ErasureRepository()
             let naming = try erasure.events(naming: "ann", after: 0, through: seqs[2], in: db)
             transcript.append("naming ann: \(naming.map { $0 - seqs[0] })")

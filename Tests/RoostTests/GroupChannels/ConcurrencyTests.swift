@@ -84,4 +84,45 @@ import Testing
             #expect((after...atOrAfter).contains(unread), "bob read up to \(readUpTo): \(unread) unread, \(after) sent after")
         }
     }
+    /// Sends into one channel at once share their statements on the writer (`sendAll`); what
+    /// they leave is what the same sends one after another, in the order of their ids, leave:
+    /// each sender has read up to their own last message, so the messages after it are unread;
+    /// a member who sent nothing has every message unread and sees the channel they hid again;
+    /// the newest message is the channel's last. Some sends mention a member, and are written
+    /// alone with the rest of their channel's batch.
+    @Test func sendsAtOnceIntoOneChannelLeaveWhatTheyWouldOneAfterAnother() async throws {
+        try await withServer(testing: .ahc(.http)) { api in
+            let senders = ["alice", "bob", "carol"]
+            try await api.createUsers("alice", "bob", "carol", "dave")
+            try await api.createChannel(#"{"channel_url": "team", "user_ids": ["alice", "bob", "carol", "dave"]}"#)
+            #expect(try await api.put("/v3/group_channels/team/hide", #"{"user_id": "dave", "allow_auto_unhide": true}"#).status == .ok)
+            let sent = try await withThrowingTaskGroup(of: [(sender: String, id: Int)].self) { group in
+                for client in 0..<12 {
+                    group.addTask {
+                        let sender = senders[client % senders.count]
+                        var sent: [(sender: String, id: Int)] = []
+                        for index in 0..<10 {
+                            let mention = client == 0 && index.isMultiple(of: 5) ? #", "mentioned_user_ids": ["dave"]"# : ""
+                            let reply = try await api.post(
+                                "/v3/group_channels/team/messages", #"{"message_type": "MESG", "user_id": "\#(sender)", "message": "m\#(index)"\#(mention)}"#
+                            )
+                            sent.append((sender, try #require(reply["message_id"].int, "\(reply)")))
+                        }
+                        return sent
+                    }
+                }
+                return try await group.reduce(into: [(sender: String, id: Int)]()) { $0 += $1 }
+            }.sorted { $0.id < $1.id }
+            #expect(Set(sent.map(\.id)).count == 120)
+            let unread = try await api.get("/v3/group_channels/team/messages/unread_count?user_ids=alice,bob,carol,dave")["unread"]
+            for sender in senders {
+                let lastOwn = try #require(sent.lastIndex { $0.sender == sender })
+                #expect(unread[sender].int == sent.count - 1 - lastOwn, "\(sender)'s last message is number \(lastOwn + 1) of \(sent.count)")
+            }
+            #expect(unread["dave"] == 120)
+            let asDave = try await api.get("/v3/group_channels/team?user_id=dave")
+            #expect(asDave["hidden_state"] == "unhidden" && asDave["unread_mention_count"] == 2)
+            #expect(asDave["last_message"]["message_id"].int == sent.last?.id)
+        }
+    }
 }
