@@ -93,6 +93,7 @@ public final class AppDatabase: Sendable {
         self.checkpointer = checkpointer
         let groupCommit = groupCommit
         let reads = Reads(engine: engine)
+        let onPostgres = if case .postgres = engine { true } else { false }
         searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit] in
             switch try await reads.read({ try SearchIndex.work(in: $0) }) {
             case .none:
@@ -101,6 +102,13 @@ public final class AppDatabase: Sendable {
                 // Looks again shortly; a reader waiting for it (a search) goes on waiting, up
                 // to its timeout.
                 try await Task.sleep(for: SearchIndex.compactionPoll)
+                return true
+            case .queued where onPostgres:
+                // Only the batch's one statement takes the writer: its messages are read on a
+                // reader and their terms made outside any transaction.
+                let batch = SearchIndex.Batch(try await reads.read { try SearchIndex.queuedOnPostgres(in: $0, limit: SearchIndex.batchSize) })
+                guard !batch.isEmpty else { return false }
+                try await groupCommit.write { db in try SearchIndex.record(batch, in: db) }
                 return true
             case .queued:
                 return try await groupCommit.write { db in try SearchIndex.catchUp(in: db, limit: SearchIndex.batchSize) }

@@ -65,57 +65,80 @@ enum SearchIndex {
 
     /// PostgreSQL's index is a table of each message's terms as a `tsvector`, and a table of
     /// every term indexed (FTS5's vocabulary): the terms are made here, as SQLite's
-    /// `search_words` makes them. A batch is written in three statements, whatever its size,
-    /// its messages passed as one JSON array: each statement is a round trip on the writer's
-    /// connection, and three a message took as many as a send's own writes.
+    /// `search_words` makes them. Three steps, which the follower takes apart (`AppDatabase`):
+    /// the queued messages are read (`queuedOnPostgres`, on a reader), their terms made
+    /// (`Batch`, outside any transaction), and the batch written (`record`, on the writer).
     private static func catchUpOnPostgres(in db: Database, limit: Int?) throws -> Bool {
-        let queued = try Row.fetchAll(
+        let batch = Batch(try queuedOnPostgres(in: db, limit: limit))
+        guard !batch.isEmpty else { return false }
+        try record(batch, in: db)
+        return try hasQueued(db)
+    }
+
+    /// A queued message as PostgreSQL's catch-up reads it: its text, or nil when it is gone or removed.
+    struct Queued: Sendable {
+        let id: Int64
+        let channelID: Int64
+        let text: String?
+    }
+
+    static func queuedOnPostgres(in db: Database, limit: Int?) throws -> [Queued] {
+        try Row.fetchAll(
             db.cachedStatement(sql: """
                 SELECT queued.message_id, messages.channel_id, messages.message, messages.is_removed
                 FROM (SELECT message_id FROM message_search_queue ORDER BY message_id LIMIT ?) AS queued
                 LEFT JOIN messages ON messages.id = queued.message_id
                 """),
             arguments: [limit ?? Int.max]
-        )
-        guard !queued.isEmpty else { return false }
-        var documents: [[String]] = []
-        var unindexed: [Int64] = []
-        for row in queued {
-            let id: Int64 = row["message_id"]
-            if let channel: Int64 = row["channel_id"], let text: String = row["message"], row["is_removed"] as Int64? == 0 {
-                documents.append([String(id), SearchMatch.postgresDocument(SearchWords.words(in: text).map { SearchWords.term($0, in: channel) })])
-            } else {
-                unindexed.append(id)
+        ).map { row in
+            let channel: Int64? = row["channel_id"]
+            let shown = channel != nil && row["is_removed"] as Int64? == 0
+            return Queued(id: row["message_id"], channelID: channel ?? 0, text: shown ? row["message"] : nil)
+        }
+    }
+
+    /// Queued messages with their terms made: each message's text and terms, or no text for a
+    /// message to leave out of the index.
+    struct Batch: Sendable {
+        fileprivate var rows = SQL.JSONRows()
+        var isEmpty: Bool { rows.isEmpty }
+
+        init(_ queued: [Queued]) {
+            for message in queued {
+                let terms = message.text.map { text in
+                    SearchMatch.postgresDocument(SearchWords.words(in: text).map { SearchWords.term($0, in: message.channelID) })
+                }
+                rows.append([.integer(message.id), .text(message.text), .text(terms)])
             }
         }
-        if !documents.isEmpty {
-            try db.executeCached(
-                sql: """
-                    WITH batch AS (
-                        SELECT CAST(entry ->> 0 AS bigint) AS rowid, CAST(entry ->> 1 AS tsvector) AS terms
-                        FROM jsonb_array_elements(CAST(? AS jsonb)) AS entry
-                    ), indexed AS (
-                        INSERT INTO message_search (rowid, terms) SELECT rowid, terms FROM batch
-                        ON CONFLICT (rowid) DO UPDATE SET terms = excluded.terms
-                    )
-                    INSERT INTO message_search_terms (term) SELECT DISTINCT unnest(tsvector_to_array(terms)) FROM batch
-                    ON CONFLICT DO NOTHING
-                    """,
-                arguments: [JSONColumn.encode(documents)]
-            )
-        }
-        if !unindexed.isEmpty {
-            try db.executeCached(
-                sql: "DELETE FROM message_search WHERE rowid IN (SELECT CAST(id AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb)) AS id)",
-                arguments: [JSONColumn.encode(unindexed)]
-            )
-        }
-        try db.executeCached(
-            sql: "DELETE FROM message_search_queue WHERE message_id IN (SELECT CAST(id AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb)) AS id)",
-            arguments: [JSONColumn.encode(queued.map { $0["message_id"] as Int64 })]
-        )
-        return try hasQueued(db)
     }
+
+    /// Writes a batch in one statement: each message's terms, or its leaving the index, and its
+    /// leaving the queue. A message whose text or removal changed since the batch read it (an
+    /// edit or a deletion queued again meanwhile) is left queued for the next batch.
+    static func record(_ batch: Batch, in db: Database) throws {
+        try db.executeCached(sql: recordSQL, arguments: ["rows": try batch.rows.argument()])
+    }
+
+    private static let recordSQL = """
+        WITH batch AS \(Dialect.postgres.rows(ofJSON: ["id": .integer, "text": .text, "terms": .text], from: ":rows")),
+        fresh AS (
+            SELECT batch.id, CAST(batch.terms AS tsvector) AS terms FROM batch JOIN messages ON messages.id = batch.id
+            WHERE batch.text IS NOT NULL AND messages.is_removed = 0 AND messages.message = batch.text
+        ), gone AS (
+            SELECT batch.id FROM batch
+            WHERE batch.text IS NULL AND NOT EXISTS (SELECT 1 FROM messages WHERE messages.id = batch.id AND messages.is_removed = 0)
+        ), indexed AS (
+            INSERT INTO message_search (rowid, terms) SELECT id, terms FROM fresh
+            ON CONFLICT (rowid) DO UPDATE SET terms = excluded.terms
+        ), vocabulary AS (
+            INSERT INTO message_search_terms (term) SELECT DISTINCT unnest(tsvector_to_array(terms)) FROM fresh
+            ON CONFLICT DO NOTHING
+        ), unindexed AS (
+            DELETE FROM message_search WHERE rowid IN (SELECT id FROM gone)
+        )
+        DELETE FROM message_search_queue WHERE message_id IN (SELECT id FROM fresh UNION ALL SELECT id FROM gone)
+        """
 
     // MARK: Compaction
 

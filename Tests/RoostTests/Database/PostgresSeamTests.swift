@@ -186,6 +186,40 @@ struct PostgresSeamTests {
         }
         #expect(postgres == sqlite)
     }
+    /// PostgreSQL's search follower writes a batch it read on a reader earlier: a message
+    /// edited or removed since stays queued for the next batch, and the index never holds the
+    /// words it had when read.
+    @Test func aSearchBatchLeavesQueuedWhatChangedSinceItWasRead() async throws {
+        let (_, postgres) = try await onBothEngines { db -> [String] in
+            guard db.dialect == .postgres else { return [] }
+            let messages = MessageRepository()
+            let ann = try UserRepository().insert(
+                NewUser(userID: "ann", nickname: "Ann", profileURL: "", discoveryKeys: [], preferredLanguages: [], metadata: [:], createdAt: 1), in: db
+            )
+            let room = try ChannelRepository().insert(NewChannel(type: .group, url: "room", createdAt: 10), in: db)
+            let ids = try ["kept words", "first words", "doomed words"].enumerated().map { index, text in
+                try messages.insert(NewMessage(channelID: room, type: .user, senderRowID: ann, message: text, createdAt: 100 + Int64(index)), in: db).id
+            }
+            func state() throws -> String {
+                let queued = try Int64.fetchAll(db, sql: "SELECT message_id FROM message_search_queue ORDER BY 1").map { $0 - ids[0] }
+                let indexed = try Int64.fetchAll(db, sql: "SELECT rowid FROM message_search ORDER BY 1").map { $0 - ids[0] }
+                let first = try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM message_search WHERE ? = ANY (tsvector_to_array(terms))", arguments: [SearchWords.term("first", in: room)]
+                ) ?? 0
+                return "queued \(queued) indexed \(indexed) with 'first' \(first)"
+            }
+            let batch = SearchIndex.Batch(try SearchIndex.queuedOnPostgres(in: db, limit: nil))
+            try db.execute(sql: "UPDATE messages SET message = 'second words' WHERE id = ?", arguments: [ids[1]])
+            try db.execute(sql: "UPDATE messages SET is_removed = 1 WHERE id = ?", arguments: [ids[2]])
+            try SearchIndex.record(batch, in: db)
+            var transcript = [try state()]
+            try SearchIndex.record(SearchIndex.Batch(try SearchIndex.queuedOnPostgres(in: db, limit: nil)), in: db)
+            transcript.append(try state())
+            return transcript
+        }
+        #expect(postgres == ["queued [1, 2] indexed [0] with 'first' 0", "queued [] indexed [0, 1] with 'first' 0"])
+    }
+
     /// The event log as streams read it (what a user's own stream may see), pruning, polls with
     /// options and votes, and moderation settings.
     @Test func eventsPollsAndModerationSettings() async throws {
