@@ -144,6 +144,7 @@ extension MessageService {
         var outcome: Result<Message, any Error>?
         do {
             try db.inSavepoint {
+                // Read again: a send of the batch before this one may have changed it.
                 let channel = try channels.existing(send.type, url: send.url, in: db)
                 outcome = .success(try self.send(send.request, as: send.messageType, to: channel, at: now, claim: send.claim, in: db))
                 return .commit
