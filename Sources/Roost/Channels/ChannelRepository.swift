@@ -60,6 +60,18 @@ struct ChannelRepository: Sendable {
         return Dictionary(found.map { ($0.url, $0) }) { first, _ in first }
     }
 
+    /// A channel's row id with what a kept page of its history is stamped with, its message
+    /// revision and the users generation, in one statement; nil for no such channel.
+    func historyStamp(_ type: ChannelType, url: String, in db: Database) throws -> (channelID: Int64, stamp: HistoryCache.Stamp)? {
+        let sql = """
+            SELECT id, message_revision, COALESCE((\(UserRepository.generationSQL)), 0) AS users_generation
+            FROM channels WHERE channel_url = ? AND channel_type = ?
+            """
+        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [url, type.rawValue]).map { row in
+            (row["id"], HistoryCache.Stamp(revision: row["message_revision"], usersGeneration: row["users_generation"]))
+        }
+    }
+
     /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".
     func existing(_ type: ChannelType, url: String, in db: Database) throws -> ChannelRecord {
         guard let channel = try find(type, url: url, in: db) else { throw APIError.notFound("Channel") }

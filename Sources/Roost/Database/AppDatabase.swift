@@ -168,6 +168,13 @@ public final class AppDatabase: Sendable {
         try await Reads(engine: engine).read(value)
     }
 
+    /// A read of one statement, which is its own snapshot: on PostgreSQL it runs without a
+    /// transaction, two round trips fewer (a second statement is refused there). For what is
+    /// asked of the database before each answer a cache keeps.
+    func readStatement<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await Reads(engine: engine).read(inTransaction: false, value)
+    }
+
     /// How many times the whole database was replaced (a snapshot restored). Work that read
     /// before a replacement and writes after it checks this inside its write, where it cannot
     /// change, so that it writes nothing it read from the state that is gone.
@@ -249,7 +256,7 @@ private struct Reads: Sendable {
     /// on to the reader's and only then resumes the task: two thread switches fewer per read
     /// (history pages +19%, a channel view +25%, at the same p99). Unlike the `async` form it
     /// does not interrupt a read whose request was cancelled; reads are short.
-    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(inTransaction: Bool = true, _ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         switch engine {
         case .sqlite(let writer):
             try await withCheckedThrowingContinuation { continuation in
@@ -258,7 +265,7 @@ private struct Reads: Sendable {
                 }
             }
         case .postgres(let engine):
-            try await engine.read(value)
+            try await engine.read(inTransaction: inTransaction, value)
         }
     }
 }

@@ -127,8 +127,10 @@ final class PostgresEngine: TransactionRunner, Sendable {
         return RowDeletions.Deleted(users: ids("users"), channels: ids("channels"))
     }
 
-    /// Runs `body` in a read-only snapshot on one of the reader connections.
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// Runs `body` in a read-only snapshot on one of the reader connections. A body of one
+    /// statement (`inTransaction` false) runs without a transaction: the statement is its own
+    /// snapshot, and a second one is refused (`PostgresSession.SecondStatementOutsideTransaction`).
+    func read<T: Sendable>(inTransaction: Bool = true, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await readerThreads.runIfActive { [self] in
             let session: PostgresSession
             do {
@@ -137,14 +139,19 @@ final class PostgresEngine: TransactionRunner, Sendable {
                 throw health.failure(for: error) ?? error
             }
             do {
-                session.send("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                if inTransaction {
+                    session.send("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                } else {
+                    session.statementsLeftOutsideTransaction = 1
+                }
                 let value = try body(Database(session))
                 // A read-only transaction's end changes nothing: the next use of the connection waits for it.
-                session.send("COMMIT")
+                if inTransaction { session.send("COMMIT") } else { session.statementsLeftOutsideTransaction = nil }
                 health.reached()
                 idleReaders.withLock { $0.append(session) }
                 return value
             } catch {
+                session.statementsLeftOutsideTransaction = nil
                 if !session.connection.isClosed, (try? session.run("ROLLBACK", StatementArguments())) != nil {
                     idleReaders.withLock { $0.append(session) }
                 } else {

@@ -41,8 +41,22 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
+    /// How many more statements a read outside a transaction may run (one), or nil inside one:
+    /// a second statement would see another snapshot than the first.
+    var statementsLeftOutsideTransaction: Int?
+
+    /// A read outside a transaction ran a second statement: a mistake of Roost's code.
+    struct SecondStatementOutsideTransaction: Error, CustomStringConvertible {
+        let sql: String
+        var description: String { "A read of one statement, outside a transaction, ran another: \(sql)" }
+    }
+
     /// Runs one statement and answers its rows.
     func run(_ sql: String, _ arguments: StatementArguments) throws -> [PostgresRow] {
+        if let left = statementsLeftOutsideTransaction {
+            guard left > 0 else { throw SecondStatementOutsideTransaction(sql: sql) }
+            statementsLeftOutsideTransaction = left - 1
+        }
         let translation = translated(sql)
         var bindings = PostgresBindings()
         let types = try arguments.bind(into: &bindings, names: translation.names)

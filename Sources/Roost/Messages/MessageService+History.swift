@@ -37,20 +37,22 @@ extension MessageService {
     /// A history page. The newest page of a channel comes from `historyCache` while it is
     /// exact, and is kept there when it is built.
     func history(of type: ChannelType, _ url: String, _ request: HistoryRequest) async throws -> WrittenJSONArray {
-        try await database.read { db in
-            let channel = try channels.existing(type, url: url, in: db)
-            // A page from a time, in a shape the cache keeps: it may be the channel's newest.
-            var tail: (key: HistoryCache.Key, stamp: HistoryCache.Stamp, time: Int64)?
+        // A page from a time, in a shape the cache keeps: it may be the channel's newest.
+        let tail: (variant: Int, time: Int64)? =
             if historyCache.isOn, case .timestamp(let time) = request.anchor, let variant = request.tailVariant(of: type) {
-                tail = (
-                    HistoryCache.Key(channelID: channel.rowID, variant: variant),
-                    HistoryCache.Stamp(revision: channel.messageRevision, usersGeneration: try users.generation(in: db)),
-                    time
-                )
+                (variant, time)
+            } else {
+                nil
             }
-            if let tail, let kept = historyCache.tail(tail.key, at: tail.stamp), tail.time > kept.newestCreatedAt,
-               let newest = kept.newest(request.prevLimit) {
-                return WrittenJSONArray(request.reverse ? newest.reversed() : Array(newest), isCompact: kept.messages.isCompact)
+        if let tail, let kept = try await keptPage(of: type, url, request, variant: tail.variant, time: tail.time) { return kept }
+        return try await database.read { db in
+            let channel = try channels.existing(type, url: url, in: db)
+            let keeping = try tail.map { tail in
+                (
+                    key: HistoryCache.Key(channelID: channel.rowID, variant: tail.variant),
+                    stamp: HistoryCache.Stamp(revision: channel.messageRevision, usersGeneration: try users.generation(in: db)),
+                    time: tail.time
+                )
             }
             var filter = request.filter
             if let senderIDs = request.senderIDs {
@@ -78,18 +80,30 @@ extension MessageService {
             let page = try WrittenJSONArray(writing: ordered)
             // Kept when it is the channel's newest page (nothing at or after its time) and
             // shows no poll, whose votes change it without changing the channel's messages.
-            if let tail, !before.contains(where: { $0.pollID != nil }),
-               let newestCreatedAt = try messages.newestCreatedAt(in: channel.rowID, in: db), tail.time > newestCreatedAt {
+            if let keeping, !before.contains(where: { $0.pollID != nil }),
+               let newestCreatedAt = try messages.newestCreatedAt(in: channel.rowID, in: db), keeping.time > newestCreatedAt {
                 historyCache.keep(
                     HistoryCache.Tail(
-                        stamp: tail.stamp, newestCreatedAt: newestCreatedAt, messages: page.compacted(),
+                        stamp: keeping.stamp, newestCreatedAt: newestCreatedAt, messages: page.compacted(),
                         complete: before.count < request.prevLimit
                     ),
-                    for: tail.key
+                    for: keeping.key
                 )
             }
             return request.reverse ? WrittenJSONArray(page.items.reversed()) : page
         }
+    }
+
+    /// The page from `time` as the channel's kept newest page holds it, while that is exact: one
+    /// statement, outside a transaction (`AppDatabase.readStatement`), reads the stamp to check.
+    private func keptPage(
+        of type: ChannelType, _ url: String, _ request: HistoryRequest, variant: Int, time: Int64
+    ) async throws -> WrittenJSONArray? {
+        guard let (channelID, stamp) = try await database.readStatement({ db in try channels.historyStamp(type, url: url, in: db) }),
+              let kept = historyCache.tail(HistoryCache.Key(channelID: channelID, variant: variant), at: stamp),
+              time > kept.newestCreatedAt, let newest = kept.newest(request.prevLimit)
+        else { return nil }
+        return WrittenJSONArray(request.reverse ? newest.reversed() : Array(newest), isCompact: kept.messages.isCompact)
     }
 
     func message(_ id: Int64, of type: ChannelType, _ url: String, options: MessageViewOptions) async throws -> Message {

@@ -278,8 +278,11 @@ struct UserRepository: Sendable {
 
     /// The users generation (migration 0037): every change to what a user's summary shows moves it.
     func generation(in db: Database) throws -> Int64 {
-        try db.valueOnceInSnapshot(sql: "SELECT value FROM generations WHERE name = 'users'") ?? 0
+        try db.valueOnceInSnapshot(sql: Self.generationSQL) ?? 0
     }
+
+    /// The statement that reads the users generation, for a statement that reads it with more.
+    static let generationSQL = "SELECT value FROM generations WHERE name = 'users'"
 
     /// The summaries of `wanted`, read with their metadata in one statement (a row for each
     /// item, or one without): those in `known` are completed with their metadata.

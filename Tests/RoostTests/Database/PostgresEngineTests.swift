@@ -68,6 +68,22 @@ struct PostgresEngineTests {
         await drop()
     }
 
+    /// A read of one statement runs it outside a transaction, as its own snapshot; a second
+    /// statement there is refused, and the connection serves the next read.
+    @Test func aReadOfOneStatementTakesNoTransaction() async throws {
+        let (url, drop) = try await TestPostgres.serverDatabase()
+        let database = try AppDatabase(location: url)
+        let isolation = "SELECT current_setting('transaction_isolation')"
+        #expect(try await database.readStatement { db in try String.fetchOne(db, sql: isolation) } == "read committed", "the default")
+        #expect(try await database.read { db in try String.fetchOne(db, sql: isolation) } == "repeatable read")
+        await #expect(throws: PostgresSession.SecondStatementOutsideTransaction.self) {
+            try await database.readStatement { db in try Int64.fetchOne(db, sql: "SELECT 1").flatMap { _ in try Int64.fetchOne(db, sql: "SELECT 2") } }
+        }
+        #expect(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT 3") } == 3)
+        try await database.close()
+        await drop()
+    }
+
     /// Snapshots copy SQLite's file: on PostgreSQL they answer a 400 that says so.
     @Test func snapshotsAnswerThatTheyAreSQLites() async throws {
         try await withServer(engine: .postgres) { api in
