@@ -82,7 +82,7 @@ public struct Settings: Sendable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         databasePath: String = "./roost.sqlite",
-        postgresReaders: Int = 8,
+        postgresReaders: Int = 16,
         apiToken: String? = nil,
         applicationID: String = "roost",
         logLevel: Logger.Level = .info,

@@ -61,13 +61,15 @@ struct ChannelRepository: Sendable {
     }
 
     /// A channel's row id with what a kept page of its history is stamped with, its message
-    /// revision and the users generation, in one statement; nil for no such channel.
-    func historyStamp(_ type: ChannelType, url: String, in db: Database) throws -> (channelID: Int64, stamp: HistoryCache.Stamp)? {
-        let sql = """
-            SELECT id, message_revision, COALESCE((\(UserRepository.generationSQL)), 0) AS users_generation
-            FROM channels WHERE channel_url = ? AND channel_type = ?
-            """
-        return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [url, type.rawValue]).map { row in
+    /// revision and the users generation, in one statement; no row for no such channel.
+    func historyStamp(_ type: ChannelType, url: String) -> Query<(channelID: Int64, stamp: HistoryCache.Stamp)> {
+        Query(
+            sql: """
+                SELECT id, message_revision, COALESCE((\(UserRepository.generationSQL)), 0) AS users_generation
+                FROM channels WHERE channel_url = ? AND channel_type = ?
+                """,
+            arguments: [url, type.rawValue]
+        ) { row in
             (row["id"], HistoryCache.Stamp(revision: row["message_revision"], usersGeneration: row["users_generation"]))
         }
     }

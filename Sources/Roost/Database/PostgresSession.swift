@@ -4,7 +4,8 @@ import PostgresNIO
 import Synchronization
 
 /// One PostgreSQL connection used as Roost's rules use a database: synchronously, one statement
-/// a round trip, from a thread of the engine's own (never an event loop, which the answer needs).
+/// a round trip, from a thread of the engine's own (never an event loop, which the answer needs),
+/// or, for a read of one statement, from a task.
 /// What `Database` runs on when the engine is PostgreSQL (`docs/storage.md`). Unchecked
 /// `Sendable`, and safe: one thread uses a session at a time, handed over under the engine's locks.
 final class PostgresSession: @unchecked Sendable {
@@ -41,37 +42,41 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    /// How many more statements a read outside a transaction may run (one), or nil inside one:
-    /// a second statement would see another snapshot than the first.
-    var statementsLeftOutsideTransaction: Int?
-
-    /// A read outside a transaction ran a second statement: a mistake of Roost's code.
-    struct SecondStatementOutsideTransaction: Error, CustomStringConvertible {
-        let sql: String
-        var description: String { "A read of one statement, outside a transaction, ran another: \(sql)" }
+    /// Runs one statement and answers its rows, waiting on this thread.
+    func run(_ sql: String, _ arguments: StatementArguments) throws -> [PostgresRow] {
+        let translation = translated(sql)
+        do {
+            return recorded(try start(translation, arguments).wait())
+        } catch {
+            throw PostgresStatementError.naming(error, sql: translation.sql)
+        }
     }
 
-    /// Runs one statement and answers its rows.
-    func run(_ sql: String, _ arguments: StatementArguments) throws -> [PostgresRow] {
-        if let left = statementsLeftOutsideTransaction {
-            guard left > 0 else { throw SecondStatementOutsideTransaction(sql: sql) }
-            statementsLeftOutsideTransaction = left - 1
-        }
+    /// Runs one statement and answers its rows, from a task: for a read of one statement,
+    /// which needs no thread of its own (`PostgresEngine.read(_:)`).
+    func run(_ sql: String, _ arguments: StatementArguments) async throws -> [PostgresRow] {
         let translation = translated(sql)
+        do {
+            return recorded(try await start(translation, arguments).get())
+        } catch {
+            throw PostgresStatementError.naming(error, sql: translation.sql)
+        }
+    }
+
+    /// Sends the statement, prepared when it has been run before: its answer to come.
+    private func start(_ translation: Translation, _ arguments: StatementArguments) throws -> EventLoopFuture<Answer> {
         var bindings = PostgresBindings()
         let types = try arguments.bind(into: &bindings, names: translation.names)
-        let answer: Answer
-        do {
-            if let name = preparedName(of: translation, types: types) {
-                answer = try wait { runPrepared(name, translation, bindings) }
-            } else {
-                answer = try wait {
-                    connection.query(PostgresQuery(unsafeSQL: translation.sql, binds: bindings), logger: logger).map(Answer.init)
-                }
-            }
-        } catch let error as PSQLError where error.serverInfo != nil {
-            throw PostgresStatementError(error: error, sql: translation.sql)
+        if let name = preparedName(of: translation, types: types) {
+            return answer { runPrepared(name, translation, bindings) }
         }
+        return answer {
+            connection.query(PostgresQuery(unsafeSQL: translation.sql, binds: bindings), logger: logger).map(Answer.init)
+        }
+    }
+
+    /// Notes what the answered statement was and changed, and answers its rows.
+    private func recorded(_ answer: Answer) -> [PostgresRow] {
         lastCommand = answer.command
         if ["INSERT", "UPDATE", "DELETE"].contains(lastCommand) {
             changesCount = answer.changes ?? 0
@@ -96,7 +101,7 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     /// The answer `start` sends for, or the connection's closing, whichever comes first.
-    private func wait(for start: () -> EventLoopFuture<Answer>) throws -> Answer {
+    private func answer(for start: () -> EventLoopFuture<Answer>) -> EventLoopFuture<Answer> {
         let promise = connection.eventLoop.makePromise(of: Answer.self)
         let closed = waiting.withLock { state in
             if !state.closed { state.answer = promise }
@@ -104,7 +109,7 @@ final class PostgresSession: @unchecked Sendable {
         }
         guard !closed else {
             promise.fail(PostgresConnectionClosed())
-            throw PostgresConnectionClosed()
+            return promise.futureResult
         }
         start().whenComplete { [self] result in
             waiting.withLock { state in
@@ -112,7 +117,7 @@ final class PostgresSession: @unchecked Sendable {
             }
             promise.completeWith(result)
         }
-        return try promise.futureResult.wait()
+        return promise.futureResult
     }
 
     // MARK: Prepared statements
@@ -283,6 +288,12 @@ struct PostgresStatementError: Error, CustomStringConvertible {
     let error: PSQLError
     /// Nil when the server refused the connection itself.
     let sql: String?
+
+    /// `error` named so when it is the server's refusal, or as it is.
+    static func naming(_ error: any Error, sql: String?) -> any Error {
+        guard let error = error as? PSQLError, error.serverInfo != nil else { return error }
+        return PostgresStatementError(error: error, sql: sql)
+    }
 
     var description: String {
         let info = error.serverInfo

@@ -95,11 +95,11 @@ extension MessageService {
     }
 
     /// The page from `time` as the channel's kept newest page holds it, while that is exact: one
-    /// statement, outside a transaction (`AppDatabase.readStatement`), reads the stamp to check.
+    /// statement, outside a transaction (`AppDatabase.read(_:)`), reads the stamp to check.
     private func keptPage(
         of type: ChannelType, _ url: String, _ request: HistoryRequest, variant: Int, time: Int64
     ) async throws -> WrittenJSONArray? {
-        guard let (channelID, stamp) = try await database.readStatement({ db in try channels.historyStamp(type, url: url, in: db) }),
+        guard let (channelID, stamp) = try await database.read(channels.historyStamp(type, url: url)),
               let kept = historyCache.tail(HistoryCache.Key(channelID: channelID, variant: variant), at: stamp),
               time > kept.newestCreatedAt, let newest = kept.newest(request.prevLimit)
         else { return nil }

@@ -68,18 +68,30 @@ struct PostgresEngineTests {
         await drop()
     }
 
-    /// A read of one statement runs it outside a transaction, as its own snapshot; a second
-    /// statement there is refused, and the connection serves the next read.
+    /// A read of one statement runs it outside a transaction, as its own snapshot, on a reader
+    /// connection that the reads after it use too.
     @Test func aReadOfOneStatementTakesNoTransaction() async throws {
         let (url, drop) = try await TestPostgres.serverDatabase()
-        let database = try AppDatabase(location: url)
-        let isolation = "SELECT current_setting('transaction_isolation')"
-        #expect(try await database.readStatement { db in try String.fetchOne(db, sql: isolation) } == "read committed", "the default")
-        #expect(try await database.read { db in try String.fetchOne(db, sql: isolation) } == "repeatable read")
-        await #expect(throws: PostgresSession.SecondStatementOutsideTransaction.self) {
-            try await database.readStatement { db in try Int64.fetchOne(db, sql: "SELECT 1").flatMap { _ in try Int64.fetchOne(db, sql: "SELECT 2") } }
+        let database = try AppDatabase(location: url, postgresReaders: 1)
+        let isolation = "SELECT current_setting('transaction_isolation') AS isolation, pg_backend_pid() AS backend"
+        @Sendable func read(_ row: Row) -> String { "\(row["isolation"] as String) \(row["backend"] as Int64)" }
+        let alone = try #require(try await database.read(Query(sql: isolation, arguments: [], value: read)))
+        let inTransaction = try await database.read { db in try Row.fetchOne(db, sql: isolation).map(read) }
+        let backend = alone.split(separator: " ").last!
+        #expect(alone == "read committed \(backend)", "the default: no transaction of its own")
+        #expect(inTransaction == "repeatable read \(backend)", "one reader connection for both")
+        #expect(try await database.read(Query(sql: "SELECT 1 WHERE false", arguments: [], value: read)) == nil)
+        // Reads of both kinds at once take turns on the one connection.
+        let backends = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    if index.isMultiple(of: 2) { return try #require(try await database.read(Query(sql: isolation, arguments: [], value: read))) }
+                    return try await database.read { db in try #require(try Row.fetchOne(db, sql: isolation).map(read)) }
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert(String($1.split(separator: " ").last!)) }
         }
-        #expect(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT 3") } == 3)
+        #expect(backends == [String(backend)])
         try await database.close()
         await drop()
     }
