@@ -60,18 +60,36 @@ struct ChannelRepository: Sendable {
         return Dictionary(found.map { ($0.url, $0) }) { first, _ in first }
     }
 
-    /// A channel's row id with what a kept page of its history is stamped with, its message
-    /// revision and the users generation, in one statement; no row for no such channel.
-    func historyStamp(_ type: ChannelType, url: String) -> Query<(channelID: Int64, stamp: HistoryCache.Stamp)> {
-        Query(
-            sql: """
-                SELECT id, message_revision, COALESCE((\(UserRepository.generationSQL)), 0) AS users_generation
-                FROM channels WHERE channel_url = ? AND channel_type = ?
-                """,
-            arguments: [url, type.rawValue]
-        ) { row in
-            (row["id"], HistoryCache.Stamp(revision: row["message_revision"], usersGeneration: row["users_generation"]))
+    /// A channel's kind and row id, with what a kept page of its history is stamped with.
+    struct HistoryStamp: Sendable {
+        let type: ChannelType
+        let channelID: Int64
+        let stamp: HistoryCache.Stamp
+    }
+
+    /// The history stamps of the channels at `urls` (their message revisions, with the users
+    /// generation), in one statement; a URL no channel has is left out.
+    func historyStamps(of urls: Set<String>) throws -> Query<[String: HistoryStamp]> {
+        var wanted = SQL.JSONRows()
+        for url in urls { wanted.append([.text(url)]) }
+        return Query(sql: Self.historyStampsSQL, arguments: ["urls": try wanted.argument()]) { rows in
+            var stamps: [String: HistoryStamp] = [:]
+            for row in rows {
+                guard let type = ChannelType(rawValue: row["channel_type"]) else { continue }
+                stamps[row["channel_url"]] = HistoryStamp(
+                    type: type, channelID: row["id"],
+                    stamp: HistoryCache.Stamp(revision: row["message_revision"], usersGeneration: row["users_generation"])
+                )
+            }
+            return stamps
         }
+    }
+
+    private static let historyStampsSQL = DialectText { dialect in
+        """
+        SELECT channel_url, channel_type, id, message_revision, COALESCE((\(UserRepository.generationSQL)), 0) AS users_generation
+        FROM channels WHERE channel_url IN (SELECT url FROM \(dialect.rows(ofJSON: ["url": .text], from: ":urls")) AS wanted)
+        """
     }
 
     /// A channel that must exist: an unknown URL is Sendbird's "Channel not found".

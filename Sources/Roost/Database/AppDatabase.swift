@@ -168,13 +168,13 @@ public final class AppDatabase: Sendable {
         try await Reads(engine: engine).read(value)
     }
 
-    /// A read of one statement, which is its own snapshot, and the value of its first row; nil
-    /// when it has none. On PostgreSQL it runs without a transaction and from the task itself:
-    /// for what is asked of the database before each answer a cache keeps.
-    func read<T: Sendable>(_ query: Query<T>) async throws -> T? {
+    /// A read of one statement, which is its own snapshot, and the value its rows make. On
+    /// PostgreSQL it runs without a transaction and from the task itself: for what is asked of
+    /// the database before each answer a cache keeps.
+    func read<T: Sendable>(_ query: Query<T>) async throws -> T {
         switch engine {
         case .sqlite:
-            try await read { db in try Row.fetchOne(db.cachedStatement(sql: query.sql), arguments: query.arguments).map(query.value) }
+            try await read { db in query.value(try Row.fetchAll(db.cachedStatement(sql: query.sql[.sqlite]), arguments: query.arguments)) }
         case .postgres(let engine):
             try await engine.read(query)
         }

@@ -173,7 +173,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
     /// Runs `query` alone on one of the reader connections: its own snapshot, without a
     /// transaction, and from the task itself rather than a thread of the readers' (two thread
     /// switches and two round trips fewer than `read`).
-    func read<T: Sendable>(_ query: Query<T>) async throws -> T? {
+    func read<T: Sendable>(_ query: Query<T>) async throws -> T {
         await readers.turn()
         let session: PostgresSession
         do {
@@ -184,10 +184,10 @@ final class PostgresEngine: TransactionRunner, Sendable {
             throw health.failure(for: error) ?? error
         }
         do {
-            let row = try await session.run(query.sql, query.arguments).first
+            let rows = try await session.run(query.sql[.postgres], query.arguments)
             health.reached()
             readers.give(session)
-            return row.map { query.value(Row(postgres: $0)) }
+            return query.value(rows.map(Row.init(postgres:)))
         } catch {
             if session.connection.isClosed || PostgresSession.isConnectionLost(error) {
                 readers.give(nil)

@@ -94,13 +94,14 @@ extension MessageService {
         }
     }
 
-    /// The page from `time` as the channel's kept newest page holds it, while that is exact: one
-    /// statement, outside a transaction (`AppDatabase.read(_:)`), reads the stamp to check.
+    /// The page from `time` as the channel's kept newest page holds it, while that is exact: the
+    /// stamp to check is read outside a transaction, with those of the pages asked for at the
+    /// same time (`historyStamps`).
     private func keptPage(
         of type: ChannelType, _ url: String, _ request: HistoryRequest, variant: Int, time: Int64
     ) async throws -> WrittenJSONArray? {
-        guard let (channelID, stamp) = try await database.read(channels.historyStamp(type, url: url)),
-              let kept = historyCache.tail(HistoryCache.Key(channelID: channelID, variant: variant), at: stamp),
+        guard let found = try await historyStamps.read(url), found.type == type,
+              let kept = historyCache.tail(HistoryCache.Key(channelID: found.channelID, variant: variant), at: found.stamp),
               time > kept.newestCreatedAt, let newest = kept.newest(request.prevLimit)
         else { return nil }
         return WrittenJSONArray(request.reverse ? newest.reversed() : Array(newest), isCompact: kept.messages.isCompact)

@@ -21,6 +21,8 @@ struct MessageService: Sendable {
     let historyCache: HistoryCache
     /// Sends through the API asked for at the same time (`sendAll`).
     let sends: BatchedWrites<APISend, Message>
+    /// The stamps of channels' kept history pages, read together for pages asked for at the same time.
+    let historyStamps: BatchedReads<String, ChannelRepository.HistoryStamp>
 
     /// `userSummaries` keeps the users that pages of messages show between reads, `historyCache`
     /// channels' newest pages.
@@ -36,6 +38,7 @@ struct MessageService: Sendable {
         self.penalties = ProfanityPenalties(events: events, departures: departures)
         self.historyCache = historyCache
         sends = BatchedWrites(database: database)
+        historyStamps = BatchedReads(database: database) { [channels] urls in try channels.historyStamps(of: urls) }
     }
 
     // MARK: Send

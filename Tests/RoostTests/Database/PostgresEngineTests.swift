@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import Synchronization
 import Testing
 
 @testable import Roost
@@ -74,9 +75,9 @@ struct PostgresEngineTests {
         let (url, drop) = try await TestPostgres.serverDatabase()
         let database = try AppDatabase(location: url, postgresReaders: 1)
         let isolation = "SELECT current_setting('transaction_isolation') AS isolation, pg_backend_pid() AS backend"
-        @Sendable func read(_ row: Row) -> String { "\(row["isolation"] as String) \(row["backend"] as Int64)" }
+        @Sendable func read(_ rows: [Row]) -> String? { rows.first.map { "\($0["isolation"] as String) \($0["backend"] as Int64)" } }
         let alone = try #require(try await database.read(Query(sql: isolation, arguments: [], value: read)))
-        let inTransaction = try await database.read { db in try Row.fetchOne(db, sql: isolation).map(read) }
+        let inTransaction = try await database.read { db in read(try Row.fetchAll(db, sql: isolation)) }
         let backend = alone.split(separator: " ").last!
         #expect(alone == "read committed \(backend)", "the default: no transaction of its own")
         #expect(inTransaction == "repeatable read \(backend)", "one reader connection for both")
@@ -86,12 +87,42 @@ struct PostgresEngineTests {
             for index in 0..<40 {
                 group.addTask {
                     if index.isMultiple(of: 2) { return try #require(try await database.read(Query(sql: isolation, arguments: [], value: read))) }
-                    return try await database.read { db in try #require(try Row.fetchOne(db, sql: isolation).map(read)) }
+                    return try await database.read { db in try #require(read(try Row.fetchAll(db, sql: isolation))) }
                 }
             }
             return try await group.reduce(into: Set<String>()) { $0.insert(String($1.split(separator: " ").last!)) }
         }
         #expect(backends == [String(backend)])
+        try await database.close()
+        await drop()
+    }
+
+    /// Reads asked for while a statement of theirs runs wait for the next, which reads them all;
+    /// each hears its own value, or nil.
+    @Test func readsAskedForAtOnceShareAStatement() async throws {
+        let (url, drop) = try await TestPostgres.serverDatabase()
+        let database = try AppDatabase(location: url, postgresReaders: 2)
+        let statements = Mutex(0)
+        let reads = BatchedReads<Int, String>(database: database) { keys in
+            statements.withLock { $0 += 1 }
+            var wanted = SQL.JSONRows()
+            for key in keys { wanted.append([.integer(Int64(key))]) }
+            // Each statement lasts long enough for every other read to be asked for meanwhile.
+            let sql = DialectText { dialect in
+                "SELECT k, 'value ' || k AS v FROM \(dialect.rows(ofJSON: ["k": .integer], from: ":keys")) AS wanted, pg_sleep(0.2) WHERE k <> 29"
+            }
+            return Query(sql: sql, arguments: ["keys": try wanted.argument()]) { rows in
+                Dictionary(uniqueKeysWithValues: rows.map { (Int($0["k"] as Int64), $0["v"] as String) })
+            }
+        }
+        let values = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for key in 0..<30 { group.addTask { (key, try await reads.read(key)) } }
+            return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(values.count == 30)
+        for key in 0..<29 { #expect(values[key] == "value \(key)") }
+        #expect(values[29] == .some(nil))
+        #expect(statements.withLock { $0 } <= 3, "the first read's statement, then one or two for the rest")
         try await database.close()
         await drop()
     }

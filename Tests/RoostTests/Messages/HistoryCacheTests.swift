@@ -81,6 +81,37 @@ import Testing
         return bodies
     }
 
+    /// Newest pages of many channels asked for at once, their kept answers checked together
+    /// (`BatchedReads`): each answers its own channel's messages, newest included, and a group
+    /// channel asked for as an open one is not found.
+    @Test func pagesAskedForAtOnceAnswerTheirOwnChannels() async throws {
+        try await withServer { api in
+            try await api.createUser("ann")
+            let rooms = (0..<12).map { "room-\($0)" }
+            for room in rooms { try await api.createChannel(#"{"channel_url": "\#(room)", "user_ids": ["ann"]}"#) }
+            for round in 0..<3 {
+                for room in rooms { try await api.say("ann", "\(room) says \(round)", in: room) }
+                // Twice: the second reads are answered from what the first kept.
+                for _ in 0..<2 {
+                    let pages = try await withThrowingTaskGroup(of: (String, API.Reply).self) { group in
+                        for room in rooms + ["room-0?open"] {
+                            group.addTask {
+                                let path = room.hasSuffix("?open") ? "/v3/open_channels/room-0" : "/v3/group_channels/\(room)"
+                                return (room, try await api.get(path + "/messages?message_ts=9999999999999&prev_limit=5&next_limit=0"))
+                            }
+                        }
+                        return try await group.reduce(into: [String: API.Reply]()) { $0[$1.0] = $1.1 }
+                    }
+                    for room in rooms {
+                        let texts = pages[room]?["messages"].array.compactMap(\.["message"].string)
+                        #expect(texts == (0...round).map { "\(room) says \($0)" }, "\(room) after round \(round)")
+                    }
+                    expectError(try #require(pages["room-0?open"]), code: 400201)
+                }
+            }
+        }
+    }
+
     @Test func everyPageIsTheSameWithAndWithoutTheCache() async throws {
         // Its scenario ends with a snapshot restored: SQLite's alone.
         try await expectSameAnswersWithAndWithoutCache(minimumHits: ["roost_history_cache_hits": 100], engine: .sqlite) { api, clock in
