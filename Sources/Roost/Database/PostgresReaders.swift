@@ -21,24 +21,23 @@ final class PostgresReaders: Sendable {
 
     /// Waits for a turn, which `give` ends.
     func turn() async {
-        let ready = state.withLock { state in
-            guard state.free > 0 else { return false }
-            state.free -= 1
-            return true
-        }
-        if !ready {
-            await withCheckedContinuation { continuation in
-                let ready = state.withLock { state in
-                    guard state.free > 0 else {
-                        state.waiting.append(continuation)
-                        return false
-                    }
-                    state.free -= 1
-                    return true
-                }
-                if ready { continuation.resume() }
+        // Most turns are free at once: they make no continuation.
+        if state.withLock({ Self.takeFree(&$0) }) { return }
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if Self.takeFree(&state) { return true }
+                state.waiting.append(continuation)
+                return false
             }
+            if ready { continuation.resume() }
         }
+    }
+
+    /// Takes a free turn, when there is one.
+    private static func takeFree(_ state: inout State) -> Bool {
+        guard state.free > 0 else { return false }
+        state.free -= 1
+        return true
     }
 
     /// In a turn, an idle connection still open, or nil when the read is to make one. Those the
