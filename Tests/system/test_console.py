@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import API_TOKEN, ROOT
+from conftest import API_TOKEN, ROOT, free_port
 
 SCREENSHOTS = Path(os.environ.get("ROOST_SCREENSHOTS", ROOT / "screenshots"))
 
@@ -61,6 +61,8 @@ def sign_in(driver, base, token):
 
 def test_an_admin_signs_in_sends_bans_and_sees_markup_as_text(server, browser):
     base = server.url
+    nowhere = f"http://127.0.0.1:{free_port()}/hooks"
+    call(base, "PUT", "/v3/applications/settings/webhook", {"enabled": True, "url": nowhere, "enabled_events": ["group_channel:create"]})
     for user_id in ["alice", "bob"]:
         call(base, "POST", "/v3/users", {"user_id": user_id, "nickname": user_id.title(), "profile_url": ""})
     call(base, "POST", "/v3/group_channels", {"channel_url": "room", "name": "The room", "user_ids": ["alice", "bob"], "custom_type": "team"})
@@ -109,6 +111,11 @@ def test_an_admin_signs_in_sends_bans_and_sees_markup_as_text(server, browser):
     assert "bob" in browser.find_element(By.ID, "banned").text
     shot(browser, "channel")
     assert call(base, "GET", "/v3/group_channels/room/ban/bob")["user"]["user_id"] == "bob"
+
+    # The webhooks page lists the attempts to reach the receiver, which nobody answers.
+    browser.get(base + "/console/webhooks")
+    wait(browser, lambda driver: driver.refresh() or "group_channel:create" in driver.find_element(By.ID, "deliveries").text)
+    assert nowhere in browser.find_element(By.ID, "deliveries").text
 
     # Every other page renders.
     for name, path in [("users", "/console/users"), ("user", "/console/users/alice"), ("channels", "/console/channels"),

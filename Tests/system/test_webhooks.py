@@ -241,9 +241,16 @@ def test_a_url_pointing_nowhere_is_a_recorded_failure(roost):
         logged = call(roost.url, "GET", "/v3/applications/roost/failed_webhooks")[1]["webhook_logs"]
         if logged:
             assert logged[0]["webhook_status_code"] == 0
-            return
+            break
         time.sleep(0.1)
-    raise AssertionError("no failure recorded")
+    else:
+        raise AssertionError("no failure recorded")
+    # A refused connection fails its attempt at once, without waiting out the answer's timeout
+    # (1 s here): three attempts take the two pauses between them (0.1 and 0.2 s), not 2.3 s.
+    # Waiting instead let a receiver that came up late in an attempt get its POST twice.
+    attempts = call(roost.url, "GET", "/roost/deliveries?feed=webhooks")[1]["deliveries"][:3]
+    assert [attempt["attempt"] for attempt in attempts] == [1, 2, 3]
+    assert attempts[2]["attempted_at"] - attempts[0]["attempted_at"] < 1000
 
 
 def test_everything_arrives_in_order_after_the_receiver_comes_back(roost):

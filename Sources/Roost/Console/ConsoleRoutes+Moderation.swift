@@ -33,7 +33,7 @@ extension ConsoleRoutes {
     @Sendable func webhooksPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
         let settings = try await call(.get, "/v3/applications/settings/webhook", session, context)
         if let failure = settings.failure { return problem(failure, session) }
-        let deliveries = try await call(.get, "/roost/deliveries?feed=webhook&limit=50", session, context)
+        let deliveries = try await call(.get, "/roost/deliveries?feed=webhooks&limit=50", session, context)
         return show("webhooks", ConsolePages.Webhooks(settings: settings.json["webhook"], deliveries: deliveries.json["deliveries"]), session)
     }
 

@@ -96,7 +96,12 @@ final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
         try await database.write { db in
             for feed in self.feeds { try self.cursors.register(feed.name, in: db) }
         }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        // A refused connection fails its attempt at once. By default the client would keep
+        // trying to connect until the attempt's deadline, and a receiver that came up just
+        // before it could record a POST whose answer then missed the deadline: a duplicate.
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 for feed in self.feeds {
