@@ -43,6 +43,11 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let events = EventLog(applicationID: settings.applicationID)
     events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
     database.onCommit { events.notifier.committed() }
+    // Another node's commit may have recorded events: streams and feeds here read the log.
+    database.onCommitElsewhere {
+        events.notifier.recorded()
+        events.notifier.committed()
+    }
     let delivery = DeliveryEngine(
         database: database, notifier: events.notifier, clock: clock, masterToken: masterToken,
         timing: .init(

@@ -163,6 +163,26 @@ public final class AppDatabase: Sendable {
         groupCommit.onCommit(hook)
     }
 
+    /// Runs `hook` whenever another node on the database has committed (on PostgreSQL; on
+    /// SQLite there is no other node).
+    func onCommitElsewhere(_ hook: @escaping @Sendable () -> Void) {
+        if case .postgres(let engine) = engine { engine.signals.onCommitElsewhere(hook) }
+    }
+
+    /// Runs `body` while this node holds `duty`: on PostgreSQL, one node of those sharing the
+    /// database at a time, the others taking it over when that node goes (`PostgresDuties`);
+    /// on SQLite, whose one process has the database to itself, at once. `body` is cancelled
+    /// when the node may no longer hold the duty, and run again when it holds it again; this
+    /// returns when the task is cancelled.
+    func whileHolding(_ duty: String, _ body: @escaping @Sendable () async -> Void) async {
+        switch engine {
+        case .sqlite:
+            await body()
+        case .postgres(let engine):
+            await engine.duties.whileHolding(duty, body)
+        }
+    }
+
     /// Reads a consistent snapshot, in parallel with other reads and with the writer.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await Reads(engine: engine).read(value)

@@ -26,9 +26,16 @@ final class PostgresEngine: TransactionRunner, Sendable {
     /// A thread for each reader connection, on which a read of many statements waits on them.
     private let readerThreads: NIOThreadPool
     private let connections = Atomic<Int>(0)
+    /// The background duties this node holds of those the nodes share.
+    let duties: PostgresDuties
+    /// How the other nodes hear of this one's commits, and this one of theirs.
+    let signals: PostgresCommitSignals
 
     /// The key of the advisory lock that nodes migrating one database take in turn.
     private static let migrationLock = 0x726F_6F73_74
+    /// The key of the advisory lock each write transaction holds from before its start to after
+    /// its end, so that the nodes on one database write one at a time (`docs/storage.md`).
+    private static let writerLock = 0x726F_6F73_7477
 
     /// Connects, and brings the database's schema up to date (`migrations/postgres/`).
     /// Throws a `PostgresStartError` that names the problem when it cannot.
@@ -36,13 +43,21 @@ final class PostgresEngine: TransactionRunner, Sendable {
     /// on its round trips, so more than the cores keeps them busy.
     init(address: PostgresAddress, readers: Int, health: StorageHealth, deletions: RowDeletions, logger: Logger) throws {
         self.address = address
-        configuration = try address.configuration()
+        let configuration = try address.configuration()
+        self.configuration = configuration
         self.logger = logger
         self.health = health
         self.deletions = deletions
         self.readers = PostgresReaders(limit: max(1, readers))
         readerThreads = NIOThreadPool(numberOfThreads: max(1, readers))
         readerThreads.start()
+        @Sendable func connection() async throws -> PostgresConnection {
+            try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0, logger: logger
+            ).get()
+        }
+        duties = PostgresDuties(logger: logger) { PostgresSession(connection: try await connection(), isReadOnly: true, logger: logger) }
+        signals = PostgresCommitSignals(logger: logger, connect: connection)
         do {
             let session = try connect(readOnly: false)
             do {
@@ -52,6 +67,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
                 throw error
             }
             writer.withLock { $0 = session }
+            signals.start()
         } catch let error as DatabaseTooNewError {
             try? readerThreads.syncShutdownGracefully()
             throw error
@@ -69,9 +85,12 @@ final class PostgresEngine: TransactionRunner, Sendable {
     /// Times a transaction PostgreSQL could not serialize is run in all.
     static let attempts = 8
 
-    /// One write transaction on the writer's connection (group commit's), `SERIALIZABLE`: with
-    /// other writers (other nodes) it behaves as if they ran one at a time, SQLite's guarantee
-    /// (`docs/storage.md`). One that cannot be serialized is run again, `attempts` times in all.
+    /// One write transaction on the writer's connection (group commit's). The writers of every
+    /// node on the database take turns (`writerLock`), so writes happen one at a time, SQLite's
+    /// guarantee, and the event log's seqs commit in their order: a follower that reads past the
+    /// last seq it saw passes over none (`docs/storage.md`). Each is `SERIALIZABLE` besides, for
+    /// writers other than Roost's; one that cannot be serialized is run again, `attempts` times
+    /// in all.
     func inTransaction(_ changes: (Database) throws -> Void) throws {
         for attempt in 1... {
             do {
@@ -98,20 +117,28 @@ final class PostgresEngine: TransactionRunner, Sendable {
             throw health.failure(for: error) ?? error
         }
         do {
+            // Taken before the transaction, whose snapshot would otherwise be older than the
+            // commit of the writer it waited for; waited on, so that no write goes without it.
+            _ = try session.run("SELECT pg_advisory_lock(\(Self.writerLock))", StatementArguments())
             session.send("BEGIN ISOLATION LEVEL SERIALIZABLE")
             try changes(Database(session))
             let deleted = try deletedRows(session)
             _ = try session.run("COMMIT", StatementArguments())
+            session.send("SELECT pg_advisory_unlock(\(Self.writerLock))")
             // A transaction a statement failed in answers its COMMIT with ROLLBACK.
             guard session.lastCommand == "COMMIT" else { throw PostgresCommitRefused() }
             health.reached()
             deletions.committed(deleted)
+            signals.committed()
         } catch {
             if session.connection.isClosed {
                 writer.withLock { if $0 === session { $0 = nil } }
             } else if (try? session.run("ROLLBACK", StatementArguments())) == nil {
                 writer.withLock { if $0 === session { $0 = nil } }
                 session.close()
+            } else {
+                // The writers' lock, if this transaction got as far as taking it.
+                session.send("SELECT pg_advisory_unlock_all()")
             }
             throw error
         }
@@ -201,6 +228,8 @@ final class PostgresEngine: TransactionRunner, Sendable {
 
     /// Closes every connection.
     func close() async throws {
+        await signals.stop()
+        await duties.close()
         let sessions = writer.withLock { current in
             defer { current = nil }
             return current.map { [$0] } ?? []

@@ -105,7 +105,8 @@ final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 for feed in self.feeds {
-                    group.addTask { await self.deliverForever(feed, with: client) }
+                    // One node of those on the database delivers each feed.
+                    group.addTask { await self.database.whileHolding("delivery:\(feed.name)") { await self.deliverForever(feed, with: client) } }
                 }
             }
         }

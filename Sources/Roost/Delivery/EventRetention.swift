@@ -21,9 +21,11 @@ struct EventRetention: Service, CustomStringConvertible {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await pruneOnce()
-                try? await Task.sleep(for: .seconds(60))
+            await database.whileHolding("event retention") {
+                while !Task.isCancelled {
+                    await pruneOnce()
+                    try? await Task.sleep(for: .seconds(60))
+                }
             }
         }
     }

@@ -38,9 +38,12 @@ struct Scheduler: Service, CustomStringConvertible {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await runDue()
-                try? await Task.sleep(for: interval)
+            // One node of those on the database runs the jobs.
+            await database.whileHolding("scheduler") {
+                while !Task.isCancelled {
+                    await runDue()
+                    try? await Task.sleep(for: interval)
+                }
             }
         }
     }

@@ -8,8 +8,8 @@ import Testing
 
 /// Two Roost servers on one PostgreSQL database: two writers at once, as two nodes would be.
 /// Each check-then-write keeps SQLite's guarantee (`docs/storage.md`, the consistency model):
-/// `SERIALIZABLE` transactions, run again when PostgreSQL cannot serialize them. Answers are
-/// read with no answer cache, as the cluster's caches are issue 54's.
+/// the nodes' writers take turns, so no write collides with another and none is refused.
+/// Answers are read with no answer cache, as the cluster's caches are issue 54's.
 @Suite(.enabled(if: TestPostgres.url != nil, "needs ROOST_TEST_POSTGRES_URL: scripts/test starts a PostgreSQL"))
 struct PostgresConcurrencyTests {
     private func withTwoNodes(_ body: @Sendable (API, API) async throws -> Void) async throws {
@@ -38,7 +38,7 @@ struct PostgresConcurrencyTests {
 
     /// Sends to one channel through both nodes: every acknowledged one stored once, with its
     /// own id, and the channel's last message and unread counts as if they had come one at a
-    /// time. A send PostgreSQL kept colliding past Roost's retries is refused whole (503, 500903).
+    /// time.
     @Test func sendsToOneChannelFromTwoWriters() async throws {
         try await withTwoNodes { one, other in
             try await one.createUsers("ann", "ben", "cat")
@@ -51,13 +51,13 @@ struct PostgresConcurrencyTests {
                             "/v3/group_channels/room/messages",
                             #"{"message_type": "MESG", "user_id": "\#(index.isMultiple(of: 3) ? "ben" : "ann")", "message": "m\#(index)"}"#
                         )
-                        #expect(sent.status == .ok || sent["code"].int == 500903, "\(sent)")
+                        #expect(sent.status == .ok, "\(sent)")
                         return sent.status == .ok ? sent["message_id"].int : nil
                     }
                 }
                 return try await group.reduce(into: [Int]()) { ids, id in if let id { ids.append(id) } }
             }
-            #expect(ids.count >= 30 && Set(ids).count == ids.count, "\(ids.count) of 40 stored")
+            #expect(ids.count == 40 && Set(ids).count == ids.count, "\(ids.count) of 40 stored")
             let history = try await other.get("/v3/group_channels/room/messages?message_ts=0&next_limit=100&prev_limit=0")["messages"].array
             #expect(Set(history.compactMap(\.["message_id"].int)) == Set(ids))
             let channel = try await one.get("/v3/group_channels/room")
@@ -69,7 +69,7 @@ struct PostgresConcurrencyTests {
 
     /// `user` sends into `channel` through one node, four clients at once, while `shutOut`
     /// (a ban, a leave) goes through the other: answers how many sends begun after its answer
-    /// were stored. A client tries again what collided past Roost's retries.
+    /// were stored.
     private func sendsStoredAfter(
         _ shutOut: @escaping @Sendable () async throws -> API.Reply, user: String, channel: String, through node: API
     ) async throws -> Int {
@@ -90,15 +90,9 @@ struct PostgresConcurrencyTests {
             }
             group.addTask {
                 try await Task.sleep(for: .milliseconds(50))
-                for _ in 0..<10 {
-                    let answer = try await shutOut()
-                    if answer.status == .ok {
-                        done.set()
-                        break
-                    }
-                    #expect(answer["code"].int == 500903, "\(answer)")
-                }
-                #expect(done.isSet)
+                let answer = try await shutOut()
+                #expect(answer.status == .ok, "\(answer)")
+                done.set()
                 return 0
             }
             return try await group.reduce(0, +)
@@ -165,17 +159,153 @@ struct PostgresConcurrencyTests {
                         let node = index.isMultiple(of: 2) ? one : other
                         let increased = try await node.put(counter, #"{"metacounter": {"hits": 1}, "mode": "increase"}"#)
                         let upserted = try await node.put(metadata, #"{"metadata": {"k\#(index % 5)": "v\#(index)"}, "upsert": true}"#)
-                        #expect(increased.status == .ok || increased["code"].int == 500903, "\(increased)")
-                        #expect(upserted.status == .ok || upserted["code"].int == 500903, "\(upserted)")
+                        #expect(increased.status == .ok, "\(increased)")
+                        #expect(upserted.status == .ok, "\(upserted)")
                         return increased.status == .ok ? 1 : 0
                     }
                 }
                 return try await group.reduce(0, +)
             }
-            #expect(increases >= 20, "\(increases) of 30 went through")
+            #expect(increases == 30, "\(increases) of 30 went through")
             #expect(try await other.get(counter).json == ["hits": .number(Double(increases))], "no increase lost")
             #expect(try await one.get(metadata).json.object.count == 5, "Sendbird keeps at most five keys a channel")
         }
+    }
+
+    /// Events written by two nodes' writers at once, each transaction holding its events a
+    /// moment before it commits: a follower that reads past the last seq it saw, as fast as it
+    /// can meanwhile, passes over none of them.
+    @Test func aFollowerPassesOverNoEventOfEitherWriter() async throws {
+        let (url, drop) = try await TestPostgres.serverDatabase()
+        let nodes = [try AppDatabase(location: url, postgresReaders: 2), try AppDatabase(location: url, postgresReaders: 2)]
+        let log = EventLog(applicationID: "test")
+        let writing = SetOnce()
+        let follower = Task {
+            var seen: [Int64] = []
+            while true {
+                let done = writing.isSet
+                let after = seen.last ?? 0
+                seen += try await nodes[0].read { db in
+                    try EventRepository().events(after: after, matching: EventFilter(), limit: 1_000, in: db).map(\.seq)
+                }
+                if done { return seen }
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for node in nodes {
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<60 {
+                            try await node.write { db in
+                                try log.record(.userBlock, Note(), at: 0, in: db)
+                                try db.execute(sql: "SELECT pg_sleep(0.002)")
+                            }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        writing.set()
+        let seen = try await follower.value
+        let stored = try await nodes[1].read { db in try Int64.fetchAll(db, sql: "SELECT seq FROM events ORDER BY seq") }
+        #expect(stored.count == 480)
+        let passedOver = Set(stored).subtracting(seen).sorted()
+        #expect(passedOver.isEmpty, "passed over \(passedOver.count): \(passedOver.prefix(10))")
+        #expect(seen == seen.sorted() && Set(seen).count == seen.count, "in order, none twice")
+        for node in nodes { try await node.close() }
+        await drop()
+    }
+
+    /// A duty runs on one node of two at a time; when that node's database closes, as when it
+    /// dies, the other takes the duty over within the issue's 5 s.
+    @Test func aDutyRunsOnOneNodeAndMovesWhenItGoes() async throws {
+        let (url, drop) = try await TestPostgres.serverDatabase()
+        let nodes = [try AppDatabase(location: url, postgresReaders: 1), try AppDatabase(location: url, postgresReaders: 1)]
+        final class Running: Sendable {
+            let state = Mutex<(now: Set<Int>, most: Int, ever: [Int])>(([], 0, []))
+        }
+        let running = Running()
+        let holding = nodes.enumerated().map { index, node in
+            Task {
+                await node.whileHolding("test duty") {
+                    running.state.withLock { state in
+                        state.now.insert(index)
+                        state.most = max(state.most, state.now.count)
+                        state.ever.append(index)
+                    }
+                    while (try? await Task.sleep(for: .milliseconds(20))) != nil {}
+                    _ = running.state.withLock { $0.now.remove(index) }
+                }
+            }
+        }
+        try await Task.sleep(for: .seconds(3))
+        let first = try #require(running.state.withLock { $0.ever.first })
+        #expect(running.state.withLock { $0.ever } == [first], "one node holds it, and keeps it")
+        try await nodes[first].close()
+        let closed = ContinuousClock.now
+        while running.state.withLock({ $0.now }) != [1 - first], ContinuousClock.now - closed < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(running.state.withLock { $0.now } == [1 - first])
+        #expect(ContinuousClock.now - closed < .seconds(5), "taken over within 5 s")
+        #expect(running.state.withLock { $0.most } == 1, "never on both at once")
+        for task in holding { task.cancel() }
+        for task in holding { await task.value }
+        try await nodes[1 - first].close()
+        await drop()
+    }
+
+    /// A node hears of another's commits, soon, and not of its own.
+    @Test func aNodeHearsOfTheOthersCommits() async throws {
+        let (url, drop) = try await TestPostgres.serverDatabase()
+        let nodes = [try AppDatabase(location: url, postgresReaders: 1), try AppDatabase(location: url, postgresReaders: 1)]
+        let heard = Mutex([0, 0])
+        for index in 0..<2 { nodes[index].onCommitElsewhere { heard.withLock { $0[index] += 1 } } }
+        @Sendable func commit() async throws {
+            try await nodes[0].write { db in try db.execute(sql: "UPDATE delivery_cursors SET delivered_seq = delivered_seq") }
+        }
+        // Once the other node hears at all, its listening connection is up.
+        try await commit()
+        try await waitUntil { heard.withLock { $0[1] } > 0 }
+        try await Task.sleep(for: .milliseconds(200))
+        let before = heard.withLock { $0 }
+        for round in 1...3 {
+            let started = ContinuousClock.now
+            try await commit()
+            try await waitUntil { heard.withLock { $0[1] } >= before[1] + round }
+            #expect(ContinuousClock.now - started < .seconds(1))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(heard.withLock { $0[0] } == before[0], "a node does not wake for its own commits")
+        #expect(heard.withLock { $0[1] } == before[1] + 3)
+        for node in nodes { try await node.close() }
+        await drop()
+    }
+
+    /// With webhooks on and two nodes sending, one node delivers: each message's webhook
+    /// arrives once, in the channel's order.
+    @Test func eachWebhookArrivesOnceFromTwoNodes() async throws {
+        try await WebhookTests().withReceiver { port, received in
+            try await withTwoNodes { one, other in
+                try await one.createUsers("ann", "ben")
+                try await one.createChannel(#"{"channel_url": "room", "user_ids": ["ann", "ben"]}"#)
+                let settings = #"{"enabled": true, "url": "http://127.0.0.1:\#(port)/hook", "enabled_events": ["group_channel:message_send"]}"#
+                for node in [one, other] { #expect(try await node.put("/v3/applications/settings/webhook", settings).status == .ok) }
+                for index in 0..<20 { try await (index.isMultiple(of: 2) ? one : other).say("ann", "m\(index)", in: "room") }
+                _ = try await received.wait(for: 20)
+                // Time for a second delivery, were there one.
+                try await Task.sleep(for: .seconds(2))
+                let texts = try received.posts.withLock { $0 }.map { post in
+                    try JSONDecoder().decode(JSONValue.self, from: Data(post.body.utf8))["payload"]["message"].string
+                }
+                #expect(texts == (0..<20).map { "m\($0)" })
+            }
+        }
+    }
+
+    private struct Note: JSONObject {
+        func write(to fields: inout JSONFields) throws {}
     }
 }
 
