@@ -37,9 +37,9 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     logger.info("Roost \(roostVersion), application \(settings.applicationID), serving on http://\(settings.host):\(settings.port)")
 
     let masterToken = settings.apiToken ?? stored.token
-    // No stream is open yet, whatever a crash left counted.
-    let startedAt = clock.now
-    try await database.write { db in try UserRepository().closeAllStreams(at: startedAt, in: db) }
+    // No stream of this node's is open yet, whatever a crash left counted.
+    let presence = NodePresence(database: database, heartbeats: underlying, clock: clock)
+    try await presence.start()
     let events = EventLog(applicationID: settings.applicationID)
     events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
     database.onCommit { events.notifier.committed() }
@@ -97,7 +97,8 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         // On SIGTERM or SIGINT the server stops accepting, finishes the requests in flight,
         // and only then does the database close.
         services: [
-            DatabaseService(database: database, exportOnExit: settings.exportOnExitPath.map { (archive, $0) }, logger: logger), delivery, retention,
+            DatabaseService(database: database, exportOnExit: settings.exportOnExitPath.map { (archive, $0) }, logger: logger), presence,
+            delivery, retention,
             Scheduler(database: database, clock: clock, handlers: jobs, logger: logger),
         ] + followers.services,
         logger: logger

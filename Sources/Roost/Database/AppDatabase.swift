@@ -25,6 +25,15 @@ public final class AppDatabase: Sendable {
     let deletions: RowDeletions
     /// Whether writes reach the disk, for `/health`.
     let storage: StorageHealth
+    /// This node's name among those serving the database: each process (each `AppDatabase`)
+    /// is a node of its own.
+    let node = UUID().uuidString
+
+    /// Whether other nodes may serve the database at the same time: on PostgreSQL; a SQLite
+    /// file is this process's alone.
+    var mayHaveOtherNodes: Bool {
+        if case .postgres = engine { true } else { false }
+    }
 
     /// Opens the database `--database` names: a SQLite file (created when needed), or a
     /// PostgreSQL database by its `postgres://` URL. Either is migrated.

@@ -33,6 +33,10 @@ struct SnapshotRepository: Sendable {
         try db.execute(sql: "DROP TABLE IF EXISTS roost_snapshot_files")
         try db.execute(sql: "DROP TABLE IF EXISTS roost_snapshot")
         try db.execute(sql: "UPDATE users SET open_streams = 0 WHERE open_streams > 0")
+        if try db.tableExists("node_streams") {
+            try db.execute(sql: "DELETE FROM node_streams")
+            try db.execute(sql: "DELETE FROM nodes")
+        }
         return stored
     }
 

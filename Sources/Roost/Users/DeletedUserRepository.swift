@@ -17,10 +17,10 @@ struct DeletedUserRepository: Sendable {
     static let referencesTakenAtOnce: [Reference] = [
         "members.user_id", "participants.user_id", "past_memberships.user_id", "bans.user_id", "blocks.user_id",
         "blocks.target_id", "bots.user_id", "channel_push_preferences.user_id", "custom_type_restrictions.user_id",
-        "device_tokens.user_id", "message_mentions.user_id", "mutes.user_id", "operators.user_id", "poll_votes.user_id",
-        "profanity_violations.user_id", "push_preferences.user_id", "reactions.user_id", "scheduled_messages.sender_id",
-        "session_tokens.user_id", "typing.user_id", "undelivered_messages.user_id", "user_activity.user_id",
-        "user_metadata.user_id",
+        "device_tokens.user_id", "message_mentions.user_id", "mutes.user_id", "node_streams.user_id", "operators.user_id",
+        "poll_votes.user_id", "profanity_violations.user_id", "push_preferences.user_id", "reactions.user_id",
+        "scheduled_messages.sender_id", "session_tokens.user_id", "typing.user_id", "undelivered_messages.user_id",
+        "user_activity.user_id", "user_metadata.user_id",
     ].map { Reference($0, keepsRow: false) } + [
         "bans.agent_id", "channels.created_by", "members.inviter_id", "moderated_messages.user_id",
         "poll_options.created_by", "polls.created_by",

@@ -209,11 +209,6 @@ struct UserRepository: Sendable {
         )
     }
 
-    /// At start-up no stream is open, whatever a crash left behind; the users it left counted
-    /// in were last seen no later than `now`.
-    func closeAllStreams(at now: Int64, in db: Database) throws {
-        try db.executeCached(sql: "UPDATE users SET open_streams = 0, last_seen_at = ? WHERE open_streams > 0", arguments: [now])
-    }
 
     // MARK: Summaries
 

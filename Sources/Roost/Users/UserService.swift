@@ -129,6 +129,7 @@ struct UserService: Sendable {
             guard try users.existing(userID, in: db).isActive else { throw APIError.loginDeactivated }
             registering(rowID)
             try users.streamOpened(byRow: rowID, in: db)
+            try NodeRepository().streamOpened(on: database.node, byRow: rowID, in: db)
             let activity = UserActivityRepository()
             try activity.recordActive(rowID, at: now, in: db)
             try activity.recordConnections(at: now, in: db)
@@ -138,7 +139,10 @@ struct UserService: Sendable {
 
     func streamClosed(byRow rowID: Int64) async throws {
         let now = clock.now
-        try await database.write { db in try users.streamClosed(byRow: rowID, at: now, in: db) }
+        try await database.write { [database] db in
+            try users.streamClosed(byRow: rowID, at: now, in: db)
+            try NodeRepository().streamClosed(on: database.node, byRow: rowID, in: db)
+        }
     }
 
     /// Checks that `token` opens `userID`'s own event stream: their access token, or a session

@@ -1,0 +1,75 @@
+/// The nodes (Roost processes) serving the database, and the streams each counts in: a user's
+/// `open_streams` is the sum of their streams on every node, so that what a node counted in is
+/// counted out again when it stops, however it stops, and by no one else's start. Every
+/// method runs inside the caller's transaction.
+struct NodeRepository: Sendable {
+    /// The node is alive at `time` (by the nodes' own clocks, not the emulator's).
+    func beat(_ node: String, at time: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "INSERT INTO nodes (id, heartbeat_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at",
+            arguments: [node, time]
+        )
+    }
+
+    func streamOpened(on node: String, byRow userRowID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                INSERT INTO node_streams (node_id, user_id, streams) VALUES (?, ?, 1)
+                ON CONFLICT (node_id, user_id) DO UPDATE SET streams = node_streams.streams + 1
+                """,
+            arguments: [node, userRowID]
+        )
+    }
+
+    func streamClosed(on node: String, byRow userRowID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE node_streams SET streams = streams - 1 WHERE node_id = ? AND user_id = ? AND streams > 0",
+            arguments: [node, userRowID]
+        )
+    }
+
+    /// Counts out every stream of the nodes other than `node` that are gone: those whose last
+    /// heartbeat came before `cutoff`, or that never beat (a restored snapshot's), and forgets
+    /// them. Then counts out what no node counts in (streams left counted before nodes were).
+    /// Users counted out of their last stream were last seen at `now`.
+    func countOutNodes(otherThan node: String, beatBefore cutoff: Int64, at now: Int64, in db: Database) throws {
+        let arguments: StatementArguments = ["node": node, "cutoff": cutoff, "now": now]
+        try db.executeCached(sql: Self.countOutGoneSQL, arguments: arguments)
+        try db.executeCached(sql: "DELETE FROM node_streams WHERE \(Self.goneStreams)", arguments: ["node": node, "cutoff": cutoff])
+        try db.executeCached(sql: "DELETE FROM nodes WHERE id <> :node AND heartbeat_at < :cutoff", arguments: ["node": node, "cutoff": cutoff])
+        try db.executeCached(
+            sql: """
+                UPDATE users SET open_streams = 0, last_seen_at = ?
+                WHERE open_streams > 0 AND NOT EXISTS (SELECT 1 FROM node_streams WHERE node_streams.user_id = users.id AND streams > 0)
+                """,
+            arguments: [now]
+        )
+    }
+
+    /// The node stops: its streams are counted out, and it is forgotten.
+    func leave(_ node: String, at now: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                UPDATE users SET open_streams = MAX(open_streams - gone.streams, 0),
+                    last_seen_at = CASE WHEN open_streams <= gone.streams THEN ? ELSE last_seen_at END
+                FROM (SELECT user_id, streams FROM node_streams WHERE node_id = ? AND streams > 0) AS gone
+                WHERE users.id = gone.user_id
+                """,
+            arguments: [now, node]
+        )
+        try db.executeCached(sql: "DELETE FROM node_streams WHERE node_id = ?", arguments: [node])
+        try db.executeCached(sql: "DELETE FROM nodes WHERE id = ?", arguments: [node])
+    }
+
+    /// The streams of nodes other than `:node` that beat last before `:cutoff`, or never.
+    private static let goneStreams = """
+        node_id <> :node AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = node_streams.node_id AND nodes.heartbeat_at >= :cutoff)
+        """
+
+    private static let countOutGoneSQL = """
+        UPDATE users SET open_streams = MAX(open_streams - gone.streams, 0),
+            last_seen_at = CASE WHEN open_streams <= gone.streams THEN :now ELSE last_seen_at END
+        FROM (SELECT user_id, CAST(SUM(streams) AS BIGINT) AS streams FROM node_streams WHERE \(goneStreams) GROUP BY user_id) AS gone
+        WHERE users.id = gone.user_id AND gone.streams > 0
+        """
+}
