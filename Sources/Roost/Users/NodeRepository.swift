@@ -11,7 +11,11 @@ struct NodeRepository: Sendable {
         )
     }
 
+    /// A user's own stream opened on `node` (the user has now logged in).
     func streamOpened(on node: String, byRow userRowID: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: "UPDATE users SET open_streams = open_streams + 1, has_ever_logged_in = 1 WHERE id = ?", arguments: [userRowID]
+        )
         try db.executeCached(
             sql: """
                 INSERT INTO node_streams (node_id, user_id, streams) VALUES (?, ?, 1)
@@ -21,7 +25,18 @@ struct NodeRepository: Sendable {
         )
     }
 
-    func streamClosed(on node: String, byRow userRowID: Int64, in db: Database) throws {
+    /// A user's stream on `node` closed at `now`: the last one to close sets `last_seen_at`.
+    /// One the node no longer counts (counted out when the node stopped, or was taken for
+    /// silent) is not counted out a second time.
+    func streamClosed(on node: String, byRow userRowID: Int64, at now: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                UPDATE users SET open_streams = MAX(open_streams - 1, 0),
+                    last_seen_at = CASE WHEN open_streams <= 1 THEN :now ELSE last_seen_at END
+                WHERE id = :user AND EXISTS (SELECT 1 FROM node_streams WHERE node_id = :node AND user_id = :user AND streams > 0)
+                """,
+            arguments: ["now": now, "user": userRowID, "node": node]
+        )
         try db.executeCached(
             sql: "UPDATE node_streams SET streams = streams - 1 WHERE node_id = ? AND user_id = ? AND streams > 0",
             arguments: [node, userRowID]

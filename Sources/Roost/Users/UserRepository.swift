@@ -188,28 +188,6 @@ struct UserRepository: Sendable {
         try db.executeCached(sql: "UPDATE users SET auto_accept_invitations = ? WHERE id = ?", arguments: [autoAccept, rowID])
     }
 
-    // MARK: Presence
-
-    /// A user's own event stream opened (the user has now logged in), or (with `at`) closed:
-    /// the last one to close sets `last_seen_at`.
-    func streamOpened(byRow rowID: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: "UPDATE users SET open_streams = open_streams + 1, has_ever_logged_in = 1 WHERE id = ?", arguments: [rowID]
-        )
-    }
-
-    func streamClosed(byRow rowID: Int64, at now: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: """
-                UPDATE users SET open_streams = MAX(open_streams - 1, 0),
-                    last_seen_at = CASE WHEN open_streams <= 1 THEN ? ELSE last_seen_at END
-                WHERE id = ?
-                """,
-            arguments: [now, rowID]
-        )
-    }
-
-
     // MARK: Summaries
 
     /// The summary of a user who must exist (400201 otherwise).

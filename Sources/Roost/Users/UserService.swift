@@ -128,7 +128,6 @@ struct UserService: Sendable {
             // Deactivated since the login was checked: the deactivation found no stream to close.
             guard try users.existing(userID, in: db).isActive else { throw APIError.loginDeactivated }
             registering(rowID)
-            try users.streamOpened(byRow: rowID, in: db)
             try NodeRepository().streamOpened(on: database.node, byRow: rowID, in: db)
             let activity = UserActivityRepository()
             try activity.recordActive(rowID, at: now, in: db)
@@ -139,10 +138,7 @@ struct UserService: Sendable {
 
     func streamClosed(byRow rowID: Int64) async throws {
         let now = clock.now
-        try await database.write { [database] db in
-            try users.streamClosed(byRow: rowID, at: now, in: db)
-            try NodeRepository().streamClosed(on: database.node, byRow: rowID, in: db)
-        }
+        try await database.write { [database] db in try NodeRepository().streamClosed(on: database.node, byRow: rowID, at: now, in: db) }
     }
 
     /// Checks that `token` opens `userID`'s own event stream: their access token, or a session

@@ -321,14 +321,22 @@ struct PostgresConcurrencyTests {
         try await presences[1].countOutSilentNodes()
         #expect(try await ann().streams == 1, "the first node beat just now")
 
-        // The first node goes silent; 30 s later the second counts it out.
+        let second = try await users[1].streamOpened(by: "ann") { _ in }
+        #expect(try await ann().streams == 2)
+
+        // The first node goes silent; 30 s later the second counts its stream out, and the
+        // first node's late word of that stream's end counts out nothing more.
         beats.advance(milliseconds: 29_000)
         try await presences[1].countOutSilentNodes()
-        #expect(try await ann().streams == 1, "silent for less than 30 s")
+        #expect(try await ann().streams == 2, "silent for less than 30 s")
         beats.advance(milliseconds: 2_000)
-        clock.advance(milliseconds: 5)
         try await presences[1].countOutSilentNodes()
-        #expect(try await ann() == (0, clock.now), "offline, last seen when counted out")
+        #expect(try await ann().streams == 1)
+        try await users[0].streamClosed(byRow: row)
+        #expect(try await ann().streams == 1, "still online through the second node")
+        clock.advance(milliseconds: 5)
+        try await users[1].streamClosed(byRow: second)
+        #expect(try await ann() == (0, clock.now), "offline, last seen when the last stream closed")
         for node in nodes { try await node.close() }
         await drop()
     }
