@@ -27,7 +27,7 @@ public final class AppDatabase: Sendable {
     let storage: StorageHealth
     /// This node's name among those serving the database: each process (each `AppDatabase`)
     /// is a node of its own.
-    let node = UUID().uuidString
+    let node: String
 
     /// Whether other nodes may serve the database at the same time: on PostgreSQL; a SQLite
     /// file is this process's alone.
@@ -47,9 +47,13 @@ public final class AppDatabase: Sendable {
         case .postgres(let address):
             let storage = StorageHealth(folder: nil)
             let deletions = RowDeletions()
-            let engine = try PostgresEngine(address: address, readers: postgresReaders, health: storage, deletions: deletions, logger: logger)
+            let node = UUID().uuidString
+            let engine = try PostgresEngine(
+                address: address, readers: postgresReaders, node: node, health: storage, deletions: deletions, logger: logger
+            )
             self.init(
-                engine: .postgres(engine), transactions: engine, storage: storage, deletions: deletions, checkpointer: nil, metrics: metrics
+                engine: .postgres(engine), node: node, transactions: engine, storage: storage, deletions: deletions, checkpointer: nil,
+                metrics: metrics
             )
         }
     }
@@ -86,16 +90,18 @@ public final class AppDatabase: Sendable {
         let deletions = RowDeletions()
         writer.add(transactionObserver: deletions, extent: .databaseLifetime)
         self.init(
-            engine: .sqlite(writer), transactions: SQLiteTransactions(writer: writer), storage: storage, deletions: deletions,
+            engine: .sqlite(writer), node: UUID().uuidString, transactions: SQLiteTransactions(writer: writer), storage: storage,
+            deletions: deletions,
             checkpointer: checkpointer, metrics: metrics
         )
     }
 
     private init(
-        engine: Engine, transactions: any TransactionRunner, storage: StorageHealth, deletions: RowDeletions, checkpointer: Checkpointer?,
-        metrics: any MetricsFactory
+        engine: Engine, node: String, transactions: any TransactionRunner, storage: StorageHealth, deletions: RowDeletions,
+        checkpointer: Checkpointer?, metrics: any MetricsFactory
     ) {
         self.engine = engine
+        self.node = node
         self.storage = storage
         self.deletions = deletions
         groupCommit = GroupCommit(writer: transactions, storage: storage, metrics: metrics)

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import PostgresNIO
 import Synchronization
@@ -15,8 +14,8 @@ final class PostgresCommitSignals: Sendable {
     /// How long a node waits to listen again after its connection failed.
     static let retryDelay: Duration = .seconds(1)
 
-    /// This process's name in its notifications, so that it does not wake for its own.
-    private let node = UUID().uuidString
+    /// This node's name in its notifications, so that it does not wake for its own.
+    private let node: String
     private let connect: @Sendable () async throws -> PostgresConnection
     private let logger: Logger
     /// Where a commit of this node's is announced: the current connection's announcer.
@@ -24,7 +23,8 @@ final class PostgresCommitSignals: Sendable {
     private let hooks = Mutex<[@Sendable () -> Void]>([])
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    init(logger: Logger, connect: @escaping @Sendable () async throws -> PostgresConnection) {
+    init(node: String, logger: Logger, connect: @escaping @Sendable () async throws -> PostgresConnection) {
+        self.node = node
         self.logger = logger
         self.connect = connect
     }

@@ -41,7 +41,8 @@ final class PostgresEngine: TransactionRunner, Sendable {
     /// Throws a `PostgresStartError` that names the problem when it cannot.
     /// `readers` is how many reads run at a time, each on a connection of its own: each waits
     /// on its round trips, so more than the cores keeps them busy.
-    init(address: PostgresAddress, readers: Int, health: StorageHealth, deletions: RowDeletions, logger: Logger) throws {
+    /// `node` names this process in its notifications to the other nodes.
+    init(address: PostgresAddress, readers: Int, node: String, health: StorageHealth, deletions: RowDeletions, logger: Logger) throws {
         self.address = address
         let configuration = try address.configuration()
         self.configuration = configuration
@@ -52,12 +53,10 @@ final class PostgresEngine: TransactionRunner, Sendable {
         readerThreads = NIOThreadPool(numberOfThreads: max(1, readers))
         readerThreads.start()
         @Sendable func connection() async throws -> PostgresConnection {
-            try await PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0, logger: logger
-            ).get()
+            try await Self.connecting(configuration, id: 0, logger: logger).get()
         }
         duties = PostgresDuties(logger: logger) { PostgresSession(connection: try await connection(), isReadOnly: true, logger: logger) }
-        signals = PostgresCommitSignals(logger: logger, connect: connection)
+        signals = PostgresCommitSignals(node: node, logger: logger, connect: connection)
         do {
             let session = try connect(readOnly: false)
             do {
@@ -249,10 +248,16 @@ final class PostgresEngine: TransactionRunner, Sendable {
 
     /// A new connection, to come.
     private func connecting(readOnly: Bool) -> EventLoopFuture<PostgresSession> {
-        let id = connections.add(1, ordering: .relaxed).newValue
-        return PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id, logger: logger
-        ).map { [logger] in PostgresSession(connection: $0, isReadOnly: readOnly, logger: logger) }
+        Self.connecting(configuration, id: connections.add(1, ordering: .relaxed).newValue, logger: logger).map { [logger] in
+            PostgresSession(connection: $0, isReadOnly: readOnly, logger: logger)
+        }
+    }
+
+    /// A new connection, to come: the engine's own, and the duties' and the signals'.
+    private static func connecting(
+        _ configuration: PostgresConnection.Configuration, id: Int, logger: Logger
+    ) -> EventLoopFuture<PostgresConnection> {
+        PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: id, logger: logger)
     }
 
     // MARK: Migrations

@@ -12,6 +12,8 @@ struct NodePresence: Service, CustomStringConvertible {
     static let beatInterval: Duration = .seconds(10)
     /// A node silent this long has died: its users are counted out of its streams.
     static let staleAfter: Duration = .seconds(30)
+    /// The last heartbeat of a node still alive at `time`, at the earliest.
+    private static func staleBefore(_ time: Int64) -> Int64 { time - staleAfter.nanoseconds / 1_000_000 }
 
     let database: AppDatabase
     /// The time of heartbeats: the machines' own, shared by the nodes, never the emulator's.
@@ -29,7 +31,7 @@ struct NodePresence: Service, CustomStringConvertible {
     /// Joins the nodes, before anything is served.
     func start() async throws {
         let beat = heartbeats.now
-        let cutoff = database.mayHaveOtherNodes ? beat - Self.staleAfter.nanoseconds / 1_000_000 : .max
+        let cutoff = database.mayHaveOtherNodes ? Self.staleBefore(beat) : .max
         try await write { db, node, now in
             try nodes.beat(node, at: beat, in: db)
             try nodes.countOutNodes(otherThan: node, beatBefore: cutoff, at: now, in: db)
@@ -63,7 +65,7 @@ struct NodePresence: Service, CustomStringConvertible {
 
     /// Counts out the streams of the nodes that have not beaten for `staleAfter`.
     func countOutSilentNodes() async throws {
-        let cutoff = heartbeats.now - Self.staleAfter.nanoseconds / 1_000_000
+        let cutoff = Self.staleBefore(heartbeats.now)
         try await write { db, node, now in try nodes.countOutNodes(otherThan: node, beatBefore: cutoff, at: now, in: db) }
     }
 

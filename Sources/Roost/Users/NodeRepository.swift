@@ -48,9 +48,10 @@ struct NodeRepository: Sendable {
     /// them. Then counts out what no node counts in (streams left counted before nodes were).
     /// Users counted out of their last stream were last seen at `now`.
     func countOutNodes(otherThan node: String, beatBefore cutoff: Int64, at now: Int64, in db: Database) throws {
-        let arguments: StatementArguments = ["node": node, "cutoff": cutoff, "now": now]
-        try db.executeCached(sql: Self.countOutGoneSQL, arguments: arguments)
-        try db.executeCached(sql: "DELETE FROM node_streams WHERE \(Self.goneStreams)", arguments: ["node": node, "cutoff": cutoff])
+        try countOutStreams(
+            where: "node_id <> :node AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = node_streams.node_id AND nodes.heartbeat_at >= :cutoff)",
+            ["node": node, "cutoff": cutoff], at: now, in: db
+        )
         try db.executeCached(sql: "DELETE FROM nodes WHERE id <> :node AND heartbeat_at < :cutoff", arguments: ["node": node, "cutoff": cutoff])
         try db.executeCached(
             sql: """
@@ -63,28 +64,22 @@ struct NodeRepository: Sendable {
 
     /// The node stops: its streams are counted out, and it is forgotten.
     func leave(_ node: String, at now: Int64, in db: Database) throws {
-        try db.executeCached(
-            sql: """
-                UPDATE users SET open_streams = MAX(open_streams - gone.streams, 0),
-                    last_seen_at = CASE WHEN open_streams <= gone.streams THEN ? ELSE last_seen_at END
-                FROM (SELECT user_id, streams FROM node_streams WHERE node_id = ? AND streams > 0) AS gone
-                WHERE users.id = gone.user_id
-                """,
-            arguments: [now, node]
-        )
-        try db.executeCached(sql: "DELETE FROM node_streams WHERE node_id = ?", arguments: [node])
+        try countOutStreams(where: "node_id = :node", ["node": node], at: now, in: db)
         try db.executeCached(sql: "DELETE FROM nodes WHERE id = ?", arguments: [node])
     }
 
-    /// The streams of nodes other than `:node` that beat last before `:cutoff`, or never.
-    private static let goneStreams = """
-        node_id <> :node AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = node_streams.node_id AND nodes.heartbeat_at >= :cutoff)
-        """
-
-    private static let countOutGoneSQL = """
-        UPDATE users SET open_streams = MAX(open_streams - gone.streams, 0),
-            last_seen_at = CASE WHEN open_streams <= gone.streams THEN :now ELSE last_seen_at END
-        FROM (SELECT user_id, CAST(SUM(streams) AS BIGINT) AS streams FROM node_streams WHERE \(goneStreams) GROUP BY user_id) AS gone
-        WHERE users.id = gone.user_id AND gone.streams > 0
-        """
+    /// Counts out the streams of the rows of `node_streams` that `condition` picks (users left
+    /// with none were last seen at `now`), and forgets those rows.
+    private func countOutStreams(where condition: String, _ arguments: StatementArguments, at now: Int64, in db: Database) throws {
+        try db.executeCached(
+            sql: """
+                UPDATE users SET open_streams = MAX(open_streams - gone.streams, 0),
+                    last_seen_at = CASE WHEN open_streams <= gone.streams THEN :now ELSE last_seen_at END
+                FROM (SELECT user_id, CAST(SUM(streams) AS BIGINT) AS streams FROM node_streams WHERE \(condition) GROUP BY user_id) AS gone
+                WHERE users.id = gone.user_id AND gone.streams > 0
+                """,
+            arguments: arguments + ["now": now]
+        )
+        try db.executeCached(sql: "DELETE FROM node_streams WHERE \(condition)", arguments: arguments)
+    }
 }
