@@ -30,6 +30,9 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
         try await archive.load(from: path)
         logger.notice("Started from the snapshot \(path)")
     }
+    // The clock as `/roost/clock` last set it, on this or another node, or before a restart.
+    let clockSetting = EmulatorClockService(clock: emulatorClock, database: database)
+    try await clockSetting.load()
     let stored = try await ApplicationService(database: database, random: random).masterToken()
     if settings.apiToken == nil && stored.generated {
         logger.notice("Generated a master API token (kept in the database); send it as Api-Token: \(stored.token)")
@@ -64,10 +67,26 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let access = APIAccessService(database: database, clock: clock, access: APIAccessList(masterToken: masterToken), random: random)
     try await access.load(clearingWhitelist: settings.clearIPWhitelist)
     if settings.clearIPWhitelist { logger.notice("Cleared the IP whitelist: every address may use the API") }
-    let snapshots = SnapshotStore(directory: settings.snapshotsDirectory, archive: archive, gate: RestoreGate()) {
+    // What every node keeps in memory of the settings, read again when another node changed
+    // them (and after a snapshot's restore).
+    let reloadSettings: @Sendable () async throws -> Void = {
         try await access.load(clearingWhitelist: false)
         events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
-        events.notifier.committed()
+        try await clockSetting.load()
+        delivery.settingsChanged()
+    }
+    database.onSettingsChangedElsewhere { [logger] in
+        Task {
+            do {
+                try await reloadSettings()
+            } catch {
+                logger.warning("Could not read the settings another node changed: \(error)")
+            }
+        }
+    }
+    let snapshots = SnapshotStore(directory: settings.snapshotsDirectory, archive: archive, gate: RestoreGate()) {
+        try await clockSetting.keep()
+        try await reloadSettings()
     }
     let followers = LogFollowers(database: database, events: events)
     try await followers.register()

@@ -191,7 +191,8 @@ struct Features {
         let roost = router.group("roost").add(middleware: APITokenMiddleware(policy: access))
         PushOutboxRoutes(database: database, pushes: parts.followers.pushes).register(on: roost)
         EmulatorRoutes(
-            emulator: parts.emulator, reset: EmulatorReset(database: database, files: parts.files), snapshots: parts.snapshots
+            emulator: parts.emulator, clock: EmulatorClockService(clock: parts.emulator.clock, database: database),
+            reset: EmulatorReset(database: database, files: parts.files), snapshots: parts.snapshots
         ).register(on: roost)
         return []
     }

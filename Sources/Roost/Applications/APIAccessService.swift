@@ -22,6 +22,7 @@ struct APIAccessService: Sendable {
         }
         access.replace(tokens: tokens)
         access.replace(whitelist: whitelist)
+        if clearingWhitelist { database.settingsChanged() }
     }
 
     func tokens() async throws -> [SecondaryAPIToken] {
@@ -45,6 +46,7 @@ struct APIAccessService: Sendable {
             return try repository.tokens(in: db).map(\.token)
         }
         access.replace(tokens: tokens)
+        database.settingsChanged()
         return token
     }
 
@@ -56,6 +58,7 @@ struct APIAccessService: Sendable {
             return (found, try repository.tokens(in: db).map(\.token))
         }
         access.replace(tokens: tokens)
+        database.settingsChanged()
         return revoked
     }
 
@@ -75,6 +78,7 @@ struct APIAccessService: Sendable {
             return whitelist
         }
         access.replace(whitelist: whitelist)
+        database.settingsChanged()
         return whitelist
     }
 
@@ -86,6 +90,7 @@ struct APIAccessService: Sendable {
             return try repository.whitelist(in: db)
         }
         access.replace(whitelist: whitelist)
+        database.settingsChanged()
         return whitelist
     }
 

@@ -184,6 +184,19 @@ public final class AppDatabase: Sendable {
         if case .postgres(let engine) = engine { engine.signals.onCommitElsewhere(hook) }
     }
 
+    /// This node changed settings that every node keeps in memory (the clock, the webhook
+    /// settings, the API tokens and the IP whitelist) and has committed them: the other nodes
+    /// read theirs again (`onSettingsChangedElsewhere`), within milliseconds.
+    func settingsChanged() {
+        if case .postgres(let engine) = engine { engine.signals.settingsChanged() }
+    }
+
+    /// Runs `hook` whenever another node has changed settings that every node keeps in memory,
+    /// and when this node may have missed such a change (its hearing was cut).
+    func onSettingsChangedElsewhere(_ hook: @escaping @Sendable () -> Void) {
+        if case .postgres(let engine) = engine { engine.signals.onSettingsChangedElsewhere(hook) }
+    }
+
     /// Runs `body` while this node holds `duty`: on PostgreSQL, one node of those sharing the
     /// database at a time, the others taking it over when that node goes (`PostgresDuties`);
     /// on SQLite, whose one process has the database to itself, at once. `body` is cancelled

@@ -8,8 +8,12 @@ import Synchronization
 /// its commits. Never inside a write: a committing `NOTIFY` holds a lock that every other
 /// committing `NOTIFY` of the database waits for. At most one every `spacing`, whatever the
 /// commits in between, since each is a transaction with a commit of its own.
+///
+/// A notification's payload is the node's name, followed by ` settings` when the node changed
+/// settings that every node keeps in memory (`AppDatabase.settingsChanged`).
 final class PostgresCommitSignals: Sendable {
     static let channel = "roost_commits"
+    private static let settingsMark = "settings"
     static let spacing: Duration = .milliseconds(10)
     /// How long a node waits to listen again after its connection failed.
     static let retryDelay: Duration = .seconds(1)
@@ -21,6 +25,9 @@ final class PostgresCommitSignals: Sendable {
     /// Where a commit of this node's is announced: the current connection's announcer.
     private let commits = Mutex<AsyncStream<Void>.Continuation?>(nil)
     private let hooks = Mutex<[@Sendable () -> Void]>([])
+    private let settingsHooks = Mutex<[@Sendable () -> Void]>([])
+    /// Whether this node changed settings since its last notification.
+    private let changedSettings = Atomic<Bool>(false)
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     init(node: String, logger: Logger, connect: @escaping @Sendable () async throws -> PostgresConnection) {
@@ -34,10 +41,21 @@ final class PostgresCommitSignals: Sendable {
         hooks.withLock { $0.append(hook) }
     }
 
+    /// Runs `hook` whenever another node changed settings, and after this node's hearing was cut.
+    func onSettingsChangedElsewhere(_ hook: @escaping @Sendable () -> Void) {
+        settingsHooks.withLock { $0.append(hook) }
+    }
+
     /// This node committed: the others hear of it within `spacing`, and of the commits that
     /// came meanwhile with it.
     func committed() {
         _ = commits.withLock { $0?.yield() }
+    }
+
+    /// This node committed a change of settings: told with its next notification.
+    func settingsChanged() {
+        changedSettings.store(true, ordering: .sequentiallyConsistent)
+        committed()
     }
 
     func start() {
@@ -79,16 +97,27 @@ final class PostgresCommitSignals: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await connection.listen(on: Self.channel) { notifications in
-                    // Whatever committed while no one here listened.
-                    self.heardOfCommit()
-                    for try await notification in notifications where notification.payload != self.node {
-                        self.heardOfCommit()
+                    // Whatever committed or changed while no one here listened.
+                    self.heard(settings: true)
+                    for try await notification in notifications {
+                        let words = notification.payload.split(separator: " ")
+                        guard words.first.map(String.init) != self.node else { continue }
+                        self.heard(settings: words.dropFirst().contains { $0 == Self.settingsMark })
                     }
                 }
             }
             group.addTask {
+                // A change of settings a failed connection did not tell.
+                if self.changedSettings.load(ordering: .sequentiallyConsistent) { announce.yield() }
                 for await _ in announcements {
-                    try await connection.query(PostgresQuery(unsafeSQL: "NOTIFY \(Self.channel), '\(self.node)'"), logger: self.logger)
+                    let settings = self.changedSettings.exchange(false, ordering: .sequentiallyConsistent)
+                    let payload = settings ? "\(self.node) \(Self.settingsMark)" : self.node
+                    do {
+                        try await connection.query(PostgresQuery(unsafeSQL: "NOTIFY \(Self.channel), '\(payload)'"), logger: self.logger)
+                    } catch {
+                        if settings { self.changedSettings.store(true, ordering: .sequentiallyConsistent) }
+                        throw error
+                    }
                     try await Task.sleep(for: Self.spacing)
                 }
             }
@@ -97,7 +126,10 @@ final class PostgresCommitSignals: Sendable {
         }
     }
 
-    private func heardOfCommit() {
+    private func heard(settings: Bool) {
         for hook in hooks.withLock({ $0 }) { hook() }
+        if settings {
+            for hook in settingsHooks.withLock({ $0 }) { hook() }
+        }
     }
 }

@@ -16,12 +16,17 @@ struct EmulatorReset: Sendable {
     /// Counters that only grow, so that one value never names two states of what answers kept
     /// in memory show (migrations 0037 and 0038): emptied, they would start again.
     static let counterTables: Set<String> = ["generations", "message_revision_counter"]
-    /// Tables of users and what only belongs to them.
-    static let userTables: Set<String> = ["users", "user_metadata", "session_tokens", "device_tokens", "push_preferences", "blocks", "bots"]
+    /// The nodes serving the database, and the clock they share, which a reset does not turn back.
+    static let nodeTables: Set<String> = ["nodes", "emulator_clock"]
+    /// Tables of users and what only belongs to them (with the streams the nodes count them
+    /// online by: emptied under open streams, they would leave their users online for good).
+    static let userTables: Set<String> = [
+        "users", "user_metadata", "session_tokens", "device_tokens", "push_preferences", "blocks", "bots", "node_streams",
+    ]
 
     func reset(keepUsers: Bool) async throws {
         try await database.write { db in
-            let kept = Self.settingsTables.union(Self.counterTables).union(keepUsers ? Self.userTables : [])
+            let kept = Self.settingsTables.union(Self.counterTables).union(Self.nodeTables).union(keepUsers ? Self.userTables : [])
             let tables = try Tables.names(in: db).filter { !kept.contains($0) && !$0.hasPrefix("message_search") }
             // Children before parents: a table whose rows others still reference is tried again.
             var left = tables

@@ -15,6 +15,7 @@ struct Emulator: Sendable {
 /// `faults`, `deliveries`, `requests`, `snapshots`, `rate-limits`.
 struct EmulatorRoutes: Sendable {
     let emulator: Emulator
+    let clock: EmulatorClockService
     let reset: EmulatorReset
     let snapshots: SnapshotStore
 
@@ -65,14 +66,14 @@ struct EmulatorRoutes: Sendable {
 
     @Sendable func clockState(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         try context.requireMasterToken()
-        return ClockBody(state: emulator.clock.state)
+        return ClockBody(state: clock.state)
     }
 
     @Sendable func changeClock(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         try context.requireMasterToken()
         let body = try await request.decodeJSON(ClockChange.self)
         guard body.now != nil || body.advanceMS != nil || body.frozen != nil else { throw APIError.missing("now") }
-        return ClockBody(state: try emulator.clock.change(to: body.now, advancingBy: body.advanceMS, frozen: body.frozen))
+        return ClockBody(state: try await clock.change(to: body.now, advancingBy: body.advanceMS, frozen: body.frozen))
     }
 
     @Sendable func addFault(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

@@ -47,6 +47,7 @@ struct WebhookService: Sendable {
         }
         events.options.update(settings.eventOptions)
         delivery.settingsChanged()
+        database.settingsChanged()
         return settings
     }
 

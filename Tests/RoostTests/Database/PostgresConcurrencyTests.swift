@@ -256,6 +256,23 @@ struct PostgresConcurrencyTests {
         await drop()
     }
 
+    /// What each node keeps in memory of the settings follows a change made on another: the
+    /// emulator's clock, and the API tokens it lets in.
+    @Test func settingsChangedOnOneNodeHoldOnTheOther() async throws {
+        try await withTwoNodes { one, other in
+            let moved = try #require(try await one.put("/roost/clock", #"{"advance_ms": 600000, "frozen": true}"#)["now"].int)
+            #expect(try await eventually { try await other.get("/roost/clock")["now"].int == moved }, "one clock for both nodes")
+            let unfrozen = try await other.put("/roost/clock", #"{"frozen": false}"#)
+            #expect(unfrozen["frozen"] == false)
+            #expect(try await eventually { try await one.get("/roost/clock")["frozen"] == false })
+
+            let token = try #require(try await one.post("/v3/applications/api_tokens", "{}")["token"].string)
+            #expect(try await eventually { try await other.call(.get, "/v3/users", token: token).status == .ok }, "a new token works on every node")
+            #expect(try await other.delete("/v3/applications/api_tokens/\(token)").status == .ok)
+            #expect(try await eventually { try await one.call(.get, "/v3/users", token: token).status == .unauthorized }, "a revoked one on none")
+        }
+    }
+
     /// A node hears of each of another's commits, and not of its own. (How soon is a measure,
     /// for `bench/`, not a test.)
     @Test func aNodeHearsOfTheOthersCommits() async throws {

@@ -49,6 +49,22 @@ import Testing
         }
     }
 
+    /// The clock's setting is kept in the database: neither a restart nor a reset turns it back.
+    @Test func aRestartKeepsTheMovedClock() async throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let frozenAt = try await withServer(database: database) { api in
+            #expect(try await api.put("/roost/clock", #"{"advance_ms": 86400000}"#).status == .ok)
+            return try #require(try await api.put("/roost/clock", #"{"frozen": true}"#)["now"].int)
+        }
+        try await withServer(database: database) { api in
+            let clock = try await api.get("/roost/clock")
+            #expect(clock["now"].int == frozenAt && clock["frozen"] == true, "\(clock)")
+            #expect(try await api.post("/roost/reset", "{}").status == .ok)
+            #expect(try await api.get("/roost/clock")["now"].int == frozenAt, "a reset keeps the clock")
+        }
+    }
+
     @Test func faultsAnswerTheNextMatchingRequestsThenService() async throws {
         try await withServer { api in
             try await api.createUsers("alice")

@@ -7,3 +7,13 @@ func waitUntil(_ done: () throws -> Bool) async throws {
         waits += 1
     }
 }
+
+/// Whether `done` comes to hold, asked every 50 ms for up to 10 s: for what another node does
+/// once it hears of a change.
+func eventually(_ done: () async throws -> Bool) async throws -> Bool {
+    for _ in 0..<200 {
+        if try await done() { return true }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return try await done()
+}

@@ -1,0 +1,35 @@
+/// `/roost/clock` for every node serving the database: a change is stored before this node takes
+/// it, and the other nodes take it when they hear of it (`AppDatabase.settingsChanged`).
+struct EmulatorClockService: Sendable {
+    let clock: EmulatorClock
+    let database: AppDatabase
+    private let settings = EmulatorClockRepository()
+
+    init(clock: EmulatorClock, database: AppDatabase) {
+        self.clock = clock
+        self.database = database
+    }
+
+    var state: EmulatorClock.State { clock.state }
+
+    /// Sets the time, moves it on, or freezes or thaws it; throws when that would move it back.
+    func change(to time: Int64?, advancingBy step: Int64?, frozen: Bool?) async throws -> EmulatorClock.State {
+        let setting = try clock.setting(changedTo: time, advancingBy: step, frozen: frozen)
+        try await database.write { db in try settings.save(setting, in: db) }
+        clock.apply(setting)
+        database.settingsChanged()
+        return clock.state
+    }
+
+    /// Takes the stored setting, if the clock was ever changed.
+    func load() async throws {
+        if let stored = try await database.read({ db in try settings.setting(in: db) }) { clock.apply(stored) }
+    }
+
+    /// Stores the setting in force again: a restored snapshot held the one of its own time, and
+    /// the clock never goes back.
+    func keep() async throws {
+        let setting = clock.setting
+        try await database.write { db in try settings.save(setting, in: db) }
+    }
+}
