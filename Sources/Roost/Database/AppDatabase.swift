@@ -16,8 +16,10 @@ public final class AppDatabase: Sendable {
 
     let engine: Engine
     private let groupCommit: GroupCommit
-    /// Follows `message_search_queue` into the search index, after the writes commit.
+    /// Follows `message_search_queue` into the search index, after the writes commit, on the
+    /// node that holds `searchDuty`.
     private let searchIndex: Follower
+    private let searchDuty: HeldDuty
     private let checkpointer: Checkpointer?
     private let replacements = Atomic<Int>(0)
     /// Rows of `users` and `channels` each commit deleted, for state kept by row id (SQLite
@@ -109,7 +111,10 @@ public final class AppDatabase: Sendable {
         let groupCommit = groupCommit
         let reads = Reads(engine: engine)
         let onPostgres = if case .postgres = engine { true } else { false }
+        let searchDuty = HeldDuty("search index")
+        self.searchDuty = searchDuty
         searchIndex = Follower(commits: { groupCommit.commitCount }) { [groupCommit] in
+            guard searchDuty.isHeld else { return false }
             switch try await reads.read({ try SearchIndex.work(in: $0) }) {
             case .none:
                 return false
@@ -131,7 +136,9 @@ public final class AppDatabase: Sendable {
         }
         if let checkpointer { groupCommit.onCommit { checkpointer.committed() } }
         groupCommit.onCommit { [searchIndex] in searchIndex.poke() }
+        onCommitElsewhere { [searchIndex] in searchIndex.poke() }
         searchIndex.start()
+        searchDuty.start(on: self) { [searchIndex] in searchIndex.poke() }
     }
 
     /// How many group commits there have been, counted before their writers hear back.
@@ -139,8 +146,22 @@ public final class AppDatabase: Sendable {
 
     /// Waits until the search index holds every message change committed before now (a
     /// search answers as if the index were updated with each send).
+    /// With other nodes, what this node committed is not all there is to wait for: the wait is
+    /// for the queue as it stands now, whichever node indexes it.
     func searchIndexCaughtUp() async {
-        await searchIndex.caughtUp()
+        guard mayHaveOtherNodes else { return await searchIndex.caughtUp() }
+        guard let newest = try? await read({ try SearchIndex.newestQueued($0) }) else { return }
+        if searchDuty.isHeld { searchIndex.hurry() }
+        await readUntil { try SearchIndex.isIndexed(upTo: newest, $0) }
+    }
+
+    /// Waits until `done` reads true, reading every 10 ms for up to 10 s (an index that keeps
+    /// failing must not hold readers up forever).
+    private func readUntil(_ done: @escaping @Sendable (Database) throws -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline, (try? await read(done)) != true {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     /// Foreign keys on, a busy timeout, and the pragmas of `WriterSettings`, among them the
@@ -282,6 +303,7 @@ public final class AppDatabase: Sendable {
     /// every connection: the file alone then holds everything. (GRDB closes a pool's writer
     /// before its readers, so SQLite's own checkpoint on the last close never runs.)
     func close() async throws {
+        await searchDuty.stop()
         await searchIndex.stop()
         switch engine {
         case .sqlite(let writer):

@@ -75,6 +75,12 @@ final class Follower: Sendable {
         sleeper?.resume()
     }
 
+    /// Runs a pass at once, without letting more commits come first: a reader waits for it.
+    func hurry() {
+        state.withLock { $0.urgent = true }
+        poke()
+    }
+
     /// Waits until everything committed before now is followed, or `timeout` passed (a
     /// follower that keeps failing, say on a full disk, must not hold readers up forever). The
     /// timeout leaves room for a pass of many round trips to PostgreSQL on a busy machine.

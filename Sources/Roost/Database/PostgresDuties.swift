@@ -2,7 +2,8 @@ import Logging
 import Synchronization
 
 /// The background duties that one node of those on a database does at a time: each feed's
-/// deliveries, the scheduler, the log's retention (`docs/storage.md`). A duty is held with a
+/// deliveries, the scheduler, the log's retention, the presence sweep, the search index and
+/// the event followers (`HeldDuty`; `docs/storage.md`). A duty is held with a
 /// session advisory lock on a connection of its own, which PostgreSQL lets go when that
 /// connection ends: when its node stops, is killed, or loses the database. The other nodes
 /// try for it every `poll`, so one of them takes it over within that.

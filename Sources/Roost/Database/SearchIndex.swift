@@ -18,6 +18,18 @@ enum SearchIndex {
         WHERE messages.id = queued.message_id AND messages.is_removed = 0
         """
 
+    /// The newest message queued now: the index holds every change queued so far once nothing
+    /// up to it is queued (`isIndexed(upTo:)`), as the queue is followed in message order.
+    static func newestQueued(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(message_id) FROM message_search_queue"))
+    }
+
+    static func isIndexed(upTo messageID: Int64, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM message_search_queue WHERE message_id <= ?)"), arguments: [messageID]
+        ) == true
+    }
+
     static func hasQueued(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM message_search_queue)")) == true
     }

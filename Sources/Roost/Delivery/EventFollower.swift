@@ -21,7 +21,8 @@ protocol EventConsumer: Sendable {
 }
 
 /// Follows the event log for one consumer, after each commit, in transactions of its own
-/// (`Follower`): the writes that record events pay nothing for what the events make.
+/// (`Follower`): the writes that record events pay nothing for what the events make. One node
+/// of those on a database follows (`HeldDuty`), woken by every node's commits.
 /// Readers that must see it current (`GET /roost/pushes`) wait with `caughtUp()`.
 final class EventFollower<Consumer: EventConsumer>: Service, CustomStringConvertible, Sendable {
     var description: String { "EventFollower(\(name))" }
@@ -29,31 +30,56 @@ final class EventFollower<Consumer: EventConsumer>: Service, CustomStringConvert
     private let name: String
     private let database: AppDatabase
     private let follower: Follower
+    private let cursor: Cursor<Consumer>
+    private let duty: HeldDuty
 
     init(_ consumer: Consumer, database: AppDatabase) {
         name = consumer.name
         self.database = database
         let cursor = Cursor(consumer: consumer, database: database)
-        follower = Follower(commits: { database.commitCount }) { try await cursor.pass() }
+        let duty = HeldDuty("follower:\(consumer.name)")
+        self.cursor = cursor
+        self.duty = duty
+        follower = Follower(commits: { database.commitCount }) { duty.isHeld ? try await cursor.pass() : false }
         database.onCommit { [follower] in follower.poke() }
+        database.onCommitElsewhere { [follower] in follower.poke() }
     }
 
     /// Puts a consumer that never ran at the head of the log, before anything is served: it
-    /// follows what comes next, not everything recorded before it existed.
+    /// follows what comes next, not everything recorded before it existed. Tries for its duty
+    /// from then on (on SQLite, holds it at once): a request may come before `run`.
     func register() async throws {
         try await database.write { [name] db in try DeliveryCursorRepository().register(name, in: db) }
+        duty.start(on: database) { [follower] in follower.poke() }
     }
 
     func run() async throws {
         follower.start()
         try? await gracefulShutdown()
+        await duty.stop()
         await follower.stop()
     }
 
-    /// Waits until every event committed before now has been followed.
+    /// Waits until every event committed before now has been followed. With other nodes, that
+    /// is the log's head now, whichever node wrote it: a pass reaches it.
     func caughtUp() async {
-        await follower.caughtUp()
+        guard database.mayHaveOtherNodes else { return await follower.caughtUp() }
+        let deadline = ContinuousClock.now + Self.longestWait
+        guard duty.isHeld else {
+            // Another node follows: this reader's node passes itself, and the cursor's check
+            // keeps each event made once, whichever node writes it first.
+            while ContinuousClock.now < deadline, (try? await cursor.pass()) == true {}
+            return
+        }
+        guard let target = try? await database.read({ [cursor] db in try cursor.head(in: db) }) else { return }
+        follower.hurry()
+        while !cursor.hasPassed(target), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
     }
+
+    /// How long a reader waits at most: a follower that keeps failing must not hold it up forever.
+    private static var longestWait: Duration { .seconds(10) }
 }
 
 /// A consumer's place in the log, and its passes. An empty batch moves the place in memory
@@ -80,6 +106,16 @@ private final class Cursor<Consumer: EventConsumer>: Sendable {
     init(consumer: Consumer, database: AppDatabase) {
         self.consumer = consumer
         self.database = database
+    }
+
+    /// The newest event now, which a reader waits for a pass to reach.
+    func head(in db: Database) throws -> Int64 {
+        try log.lastSeq(in: db)
+    }
+
+    /// Whether a pass here has reached `seq`.
+    func hasPassed(_ seq: Int64) -> Bool {
+        position.withLock { $0.replacement != nil && $0.seq >= seq }
     }
 
     /// One batch: read and work out on a snapshot, then write it with the cursor; answers

@@ -273,6 +273,22 @@ struct PostgresConcurrencyTests {
         }
     }
 
+    /// The search index and the activity statistics follow the log on one node at a time; a
+    /// reader on either node finds what either has just sent, and counts who sent it.
+    @Test func eitherNodeFindsWhatTheOtherJustSent() async throws {
+        try await withTwoNodes { one, other in
+            try await one.createUsers("u1", "u2", "u3", "u4", "u5", "u6")
+            try await one.createChannel(#"{"channel_url": "room", "user_ids": ["u1", "u2", "u3", "u4", "u5", "u6"]}"#)
+            for round in 1...6 {
+                let (sender, reader) = round.isMultiple(of: 2) ? (one, other) : (other, one)
+                try await sender.say("u\(round)", "word\(round)", in: "room")
+                #expect(try await reader.get("/v3/applications/dau")["dau"].int == round, "round \(round)")
+                let found = try await reader.get("/v3/search/messages?channel_url=room&query=word\(round)")
+                #expect(found["results"].array.count == 1, "round \(round): \(found)")
+            }
+        }
+    }
+
     /// A node hears of each of another's commits, and not of its own. (How soon is a measure,
     /// for `bench/`, not a test.)
     @Test func aNodeHearsOfTheOthersCommits() async throws {
