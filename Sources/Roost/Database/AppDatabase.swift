@@ -145,9 +145,9 @@ public final class AppDatabase: Sendable {
     var commitCount: Int { groupCommit.commitCount }
 
     /// Waits until the search index holds every message change committed before now (a
-    /// search answers as if the index were updated with each send).
-    /// With other nodes, what this node committed is not all there is to wait for: the wait is
-    /// for the queue as it stands now, whichever node indexes it.
+    /// search answers as if the index were updated with each send). With other nodes, this
+    /// node's commits are not all there is: the wait is for the queue as it stands now,
+    /// whichever node indexes it.
     func searchIndexCaughtUp() async {
         guard mayHaveOtherNodes else { return await searchIndex.caughtUp() }
         guard let newest = try? await read({ try SearchIndex.newestQueued($0) }) else { return }
