@@ -16,10 +16,16 @@ struct APIAccessService: Sendable {
     /// Loads what is stored into force; with `clearingWhitelist`, first empties the whitelist
     /// (how an admin who locked themselves out gets back in).
     func load(clearingWhitelist: Bool) async throws {
-        let (tokens, whitelist) = try await database.write { db in
-            if clearingWhitelist { try repository.clearWhitelist(in: db) }
-            return (try repository.tokens(in: db).map(\.token), try repository.whitelist(in: db))
+        @Sendable func stored(_ db: Database) throws -> ([String], [String]) {
+            (try repository.tokens(in: db).map(\.token), try repository.whitelist(in: db))
         }
+        // Only a clearing takes the writer: a reload after another node's change does not.
+        let (tokens, whitelist) = clearingWhitelist
+            ? try await database.write { db in
+                try repository.clearWhitelist(in: db)
+                return try stored(db)
+            }
+            : try await database.read(stored)
         access.replace(tokens: tokens)
         access.replace(whitelist: whitelist)
         if clearingWhitelist { database.settingsChanged() }

@@ -26,10 +26,11 @@ struct EmulatorClockService: Sendable {
         if let stored = try await database.read({ db in try settings.setting(in: db) }) { clock.apply(stored) }
     }
 
-    /// Stores the setting in force again: a restored snapshot held the one of its own time, and
-    /// the clock never goes back.
+    /// Stores the setting in force again where a restored snapshot held another (the one of its
+    /// own time): the clock never goes back.
     func keep() async throws {
         let setting = clock.setting
+        guard try await database.read({ db in try settings.setting(in: db) }) ?? EmulatorClock.Setting() != setting else { return }
         try await database.write { db in try settings.save(setting, in: db) }
     }
 }
