@@ -526,7 +526,11 @@ def test_pushes_skip_online_members_and_reach_the_relay(database):
         with receiver.lock:
             request = receiver.requests[0]
         assert request["headers"]["x-sendbird-signature"] == hmac.new(API_TOKEN.encode(), request["body"], hashlib.sha256).hexdigest()
-        deliveries = call(roost.url, "GET", "/roost/deliveries?feed=push_relay")[1]["deliveries"]
+        # An attempt is recorded once its answer is back, after the receiver has the request.
+        deadline = time.monotonic() + 10
+        while len(deliveries := call(roost.url, "GET", "/roost/deliveries?feed=push_relay")[1]["deliveries"]) < 2:
+            assert time.monotonic() < deadline, deliveries
+            time.sleep(0.05)
         assert [(d["category"], d["status_code"], d["attempt"]) for d in deliveries] == [("roost:push", 200, 1)] * 2
         assert deliveries[0]["url"] == receiver.url + "/push"
     finally:
