@@ -44,7 +44,11 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     let presence = NodePresence(database: database, heartbeats: underlying, clock: clock)
     try await presence.start()
     let events = EventLog(applicationID: settings.applicationID)
-    events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
+    // The webhook settings that shape events, read at start and again with the other settings.
+    let loadEventOptions: @Sendable () async throws -> Void = {
+        events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
+    }
+    try await loadEventOptions()
     database.onCommit { events.notifier.committed() }
     // Another node's commit may have recorded events: streams and feeds here read the log.
     database.onCommitElsewhere {
@@ -71,7 +75,7 @@ public func buildApplication(_ settings: Settings, clock underlying: WallClock =
     // them (and after a snapshot's restore).
     let reloadSettings: @Sendable () async throws -> Void = {
         try await access.load(clearingWhitelist: false)
-        events.options.update(try await database.read { db in try WebhookRepository().settings(in: db).eventOptions })
+        try await loadEventOptions()
         try await clockSetting.load()
         delivery.settingsChanged()
     }

@@ -3,12 +3,7 @@
 struct EmulatorClockService: Sendable {
     let clock: EmulatorClock
     let database: AppDatabase
-    private let settings = EmulatorClockRepository()
-
-    init(clock: EmulatorClock, database: AppDatabase) {
-        self.clock = clock
-        self.database = database
-    }
+    let settings = EmulatorClockRepository()
 
     var state: EmulatorClock.State { clock.state }
 
