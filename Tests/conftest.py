@@ -173,14 +173,14 @@ def token():
     return API_TOKEN
 
 
-def call_api(base, method, path, body=None, token=API_TOKEN):
+def call_api(base, method, path, body=None, token=API_TOKEN, timeout=10):
     """A JSON request over plain HTTP: answers the status and the decoded body, errors included."""
     request = urllib.request.Request(
         base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
         headers={"Api-Token": token, "Content-Type": "application/json"},
     )
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, json.loads(response.read() or b"null")
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read() or b"null")

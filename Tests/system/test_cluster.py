@@ -8,12 +8,16 @@ turn is killed (SIGKILL) and started again:
   death takes the leader of a feed with it once;
 - a live event stream through HAProxy resumes with Last-Event-ID and sees every message once;
 - a scheduled message that falls due while a node is down is sent once;
-- both nodes are healthy at the end."""
+- both nodes are healthy at the end.
+
+A node that hangs (SIGSTOP) holding the writers' turn and its duties lets go of them: the
+other node writes again, and holds every duty, within seconds."""
 
 import http.client
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -271,3 +275,93 @@ def test_losing_each_node_in_turn_loses_nothing(cluster):
             assert call(node.url, "GET", "/health")[0] == 200
     finally:
         receiver.stop()
+
+
+def postgres_ports(node):
+    """The local ports of `node`'s TCP connections, which PostgreSQL shows as its backends'
+    `client_port`."""
+    sockets = set()
+    for descriptor in os.listdir(f"/proc/{node.process.pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{node.process.pid}/fd/{descriptor}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            sockets.add(target[len("socket:["):-1])
+    ports = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[9] in sockets:
+                ports.append(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
+def duties_held(database, node):
+    """How many duties `node` holds: advisory locks of its PostgreSQL backends."""
+    ports = postgres_ports(node)
+    if not ports:
+        return 0
+    return int(stored_rows(database, f"""
+        SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE l.locktype = 'advisory' AND l.granted AND a.client_port IN ({", ".join(map(str, ports))})""")[0][0])
+
+
+def writers_turn_sits_idle(database):
+    """Whether the transaction holding the writers' turn has waited on its node for a while."""
+    return int(stored_rows(database, """
+        SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_stat_activity a ON a.pid = l.pid
+        WHERE c.relname = 'writer_turns' AND l.granted AND a.state LIKE 'idle in transaction%'
+          AND a.state_change < now() - interval '300 milliseconds'""")[0][0]) > 0
+
+
+def test_a_node_that_hangs_lets_go_of_the_writers_turn_and_its_duties(cluster):
+    database, nodes, _ = cluster
+    for number, channel in enumerate(CHANNELS):
+        user = f"sender{number}"
+        assert call(nodes[0].url, "POST", "/v3/users", {"user_id": user, "nickname": user, "profile_url": ""})[0] == 200
+        assert call(nodes[0].url, "POST", "/v3/group_channels", {"channel_url": channel, "user_ids": [user]})[0] == 200
+    # The node that hangs is the one holding more duties: it holds at least one.
+    hung, other = sorted(nodes, key=lambda node: duties_held(database, node), reverse=True)
+    assert duties_held(database, hung) >= 1
+    every_duty = duties_held(database, hung) + duties_held(database, other)
+    senders = Senders(hung.url, len(CHANNELS))
+    try:
+        time.sleep(1)
+        # Stopped at a moment its writer holds the turn, in a transaction.
+        for _ in range(100):
+            hung.process.send_signal(signal.SIGSTOP)
+            time.sleep(0.4)
+            if writers_turn_sits_idle(database):
+                break
+            hung.process.send_signal(signal.SIGCONT)
+            time.sleep(0.1)
+        else:
+            pytest.fail("the node was never stopped holding the writers' turn")
+        stopped = time.monotonic()
+        status, answer = call(other.url, "POST", f"/v3/group_channels/{CHANNELS[0]}/messages",
+                              {"message_type": "MESG", "user_id": "sender0", "message": "written past the hung node"}, timeout=60)
+        waited = time.monotonic() - stopped
+        assert status == 200, answer
+        # It waited for PostgreSQL to end the hung writer's connection (10 s idle in a
+        # transaction, the first 0.4 s of which had passed), and not much longer.
+        assert 5 < waited < 15, f"the other node's write waited {waited:.1f} s"
+        deadline = stopped + 15
+        while duties_held(database, hung) > 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert duties_held(database, hung) == 0, "the hung node still holds duties"
+        while duties_held(database, other) < every_duty and time.monotonic() < deadline + 3:
+            time.sleep(0.2)
+        assert duties_held(database, other) == every_duty, "the other node took every duty over"
+    finally:
+        hung.process.send_signal(signal.SIGCONT)
+    time.sleep(3)
+    senders.finish()
+    acknowledged = senders.acknowledged
+    counts = {text: int(count) for text, count in stored_rows(database, "SELECT message, count(*) FROM messages GROUP BY message")}
+    assert all(counts.get(text) == 1 for text in acknowledged), "every acknowledged send is stored once"
+    assert all(count == 1 for count in counts.values()), "no send is stored twice"
+    for node in nodes:
+        assert call(node.url, "GET", "/health")[0] == 200
+    assert call(hung.url, "POST", f"/v3/group_channels/{CHANNELS[1]}/messages",
+                {"message_type": "MESG", "user_id": "sender1", "message": "the hung node writes again"})[0] == 200

@@ -36,10 +36,9 @@ struct Features {
             random: parts.random
         )
         readState = ReadStateRoutes(readState: ReadStateService(database: database, clock: clock, events: events))
-        let floodGate = FloodGate(limit: parts.settings.maxMessagesPerSecond)
-        database.deletions.onDelete { floodGate.forget($0) }
         messages = MessageService(
-            database: database, clock: clock, events: events, floodGate: floodGate, departures: autoMessages,
+            database: database, clock: clock, events: events,
+            floodLimit: FloodLimit(perSecond: parts.settings.maxMessagesPerSecond), departures: autoMessages,
             userSummaries: userSummaries,
             historyCache: HistoryCache(answers: answers, metrics: parts.metrics.factory)
         )

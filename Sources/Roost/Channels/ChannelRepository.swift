@@ -236,7 +236,7 @@ struct ChannelRepository: Sendable {
     static let ownedTables = [
         "members", "participants", "operators", "typing", "channel_metadata", "channel_metacounters", "bans", "mutes",
         "channel_push_preferences", "profanity_violations", "scheduled_messages", "pinned_messages", "polls",
-        "announcement_targets",
+        "announcement_targets", "flood_sends",
     ]
 
     /// Takes a channel out of every client's sight, leaving only its row and its messages for

@@ -5,11 +5,15 @@ import Synchronization
 /// deliveries, the scheduler, the log's retention, the presence sweep, the search index and
 /// the event followers (`HeldDuty`; `docs/storage.md`). A duty is held with a
 /// session advisory lock on a connection of its own, which PostgreSQL lets go when that
-/// connection ends: when its node stops, is killed, or loses the database. The other nodes
-/// try for it every `poll`, so one of them takes it over within that.
+/// connection ends: when its node stops, is killed, or loses the database, or when PostgreSQL
+/// ends it for a silence longer than `longestSilence` (its node hangs). The other nodes try for
+/// it every `poll`, so one of them takes it over within that.
 final class PostgresDuties: Sendable {
     /// How often a node tries for a duty another holds, and makes sure of one it holds.
     static let poll: Duration = .seconds(1)
+    /// How long a duty's connection may say nothing before PostgreSQL ends it: a live node speaks
+    /// on each every `poll`.
+    static let longestSilence = "10s"
     /// The upper half of every duty's lock key: "Roos".
     private static let keySpace: Int64 = 0x526F_6F73 << 32
 
@@ -95,6 +99,12 @@ final class PostgresDuties: Sendable {
 
     private func opened() async throws -> PostgresSession {
         let session = try await connect()
+        do {
+            _ = try await session.run("SET idle_session_timeout = '\(Self.longestSilence)'", StatementArguments())
+        } catch {
+            try? await session.connection.close().get()
+            throw error
+        }
         let refused = state.withLock { state in
             if !state.closed { state.open[ObjectIdentifier(session)] = session }
             return state.closed

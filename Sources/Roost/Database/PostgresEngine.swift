@@ -33,9 +33,10 @@ final class PostgresEngine: TransactionRunner, Sendable {
 
     /// The key of the advisory lock that nodes migrating one database take in turn.
     private static let migrationLock = 0x726F_6F73_74
-    /// The key of the advisory lock each write transaction holds from before its start to after
-    /// its end, so that the nodes on one database write one at a time (`docs/storage.md`).
-    private static let writerLock = 0x726F_6F73_7477
+    /// How long the writer's connection may sit in a transaction between two statements before
+    /// PostgreSQL ends it, letting go of the writers' turn: far longer than a live writer ever
+    /// waits between two, so only a node that hangs meets it.
+    static let longestPauseInWrite = "10s"
 
     /// Connects, and brings the database's schema up to date (`migrations/postgres/`).
     /// Throws a `PostgresStartError` that names the problem when it cannot.
@@ -58,7 +59,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
         duties = PostgresDuties(logger: logger) { PostgresSession(connection: try await connection(), isReadOnly: true, logger: logger) }
         signals = PostgresCommitSignals(node: node, logger: logger, connect: connection)
         do {
-            let session = try connect(readOnly: false)
+            let session = try connectWriter()
             do {
                 try migrate(session)
             } catch {
@@ -85,7 +86,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
     static let attempts = 8
 
     /// One write transaction on the writer's connection (group commit's). The writers of every
-    /// node on the database take turns (`writerLock`), so writes happen one at a time, SQLite's
+    /// node on the database take turns (`writer_turns`), so writes happen one at a time, SQLite's
     /// guarantee, and the event log's seqs commit in their order: a follower that reads past the
     /// last seq it saw passes over none (`docs/storage.md`). Each is `SERIALIZABLE` besides, for
     /// writers other than Roost's; one that cannot be serialized is run again, `attempts` times
@@ -108,7 +109,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
         do {
             session = try writer.withLock { current in
                 if let current, !current.connection.isClosed { return current }
-                let session = try connect(readOnly: false)
+                let session = try connectWriter()
                 current = session
                 return session
             }
@@ -116,14 +117,16 @@ final class PostgresEngine: TransactionRunner, Sendable {
             throw health.failure(for: error) ?? error
         }
         do {
-            // Taken before the transaction, whose snapshot would otherwise be older than the
-            // commit of the writer it waited for; waited on, so that no write goes without it.
-            _ = try session.run("SELECT pg_advisory_lock(\(Self.writerLock))", StatementArguments())
+            // The writers' turn is the lock of a table no one else writes, taken by the
+            // transaction's first statement: LOCK takes no snapshot, so the transaction's is
+            // taken after the writer it waited for has committed. It goes with the transaction,
+            // or with the connection when PostgreSQL ends a writer that hangs in it
+            // (`longestPauseInWrite`). Not waited on: if it fails, so does the transaction.
             session.send("BEGIN ISOLATION LEVEL SERIALIZABLE")
+            session.send("LOCK TABLE writer_turns IN EXCLUSIVE MODE")
             try changes(Database(session))
             let deleted = try deletedRows(session)
             _ = try session.run("COMMIT", StatementArguments())
-            session.send("SELECT pg_advisory_unlock(\(Self.writerLock))")
             // A transaction a statement failed in answers its COMMIT with ROLLBACK.
             guard session.lastCommand == "COMMIT" else { throw PostgresCommitRefused() }
             health.reached()
@@ -135,9 +138,6 @@ final class PostgresEngine: TransactionRunner, Sendable {
             } else if (try? session.run("ROLLBACK", StatementArguments())) == nil {
                 writer.withLock { if $0 === session { $0 = nil } }
                 session.close()
-            } else {
-                // The writers' lock, if this transaction got as far as taking it.
-                session.send("SELECT pg_advisory_unlock_all()")
             }
             throw error
         }
@@ -246,6 +246,18 @@ final class PostgresEngine: TransactionRunner, Sendable {
         }
     }
 
+    /// A new connection for the writer, which PostgreSQL ends should it hang in a transaction.
+    private func connectWriter() throws -> PostgresSession {
+        let session = try connect(readOnly: false)
+        do {
+            _ = try session.run("SET idle_in_transaction_session_timeout = '\(Self.longestPauseInWrite)'", StatementArguments())
+        } catch {
+            session.close()
+            throw error
+        }
+        return session
+    }
+
     /// A new connection, to come.
     private func connecting(readOnly: Bool) -> EventLoopFuture<PostgresSession> {
         Self.connecting(configuration, id: connections.add(1, ordering: .relaxed).newValue, logger: logger).map { [logger] in
@@ -269,6 +281,8 @@ final class PostgresEngine: TransactionRunner, Sendable {
         _ = try session.run("SELECT pg_advisory_lock(\(Self.migrationLock))", StatementArguments())
         defer { _ = try? session.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", StatementArguments()) }
         _ = try session.run("CREATE TABLE IF NOT EXISTS schema_migrations (identifier text COLLATE \"C\" PRIMARY KEY)", StatementArguments())
+        // Locked by each write transaction for its turn; it has no rows.
+        _ = try session.run("CREATE TABLE IF NOT EXISTS writer_turns ()", StatementArguments())
         let db = Database(session)
         let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM schema_migrations"))
         let known = EmbeddedMigrations.postgresFiles

@@ -4,8 +4,8 @@ import Synchronization
 /// Rows of `users` and `channels` that a commit deleted, told after that commit. These
 /// tables have no AUTOINCREMENT, so SQLite gives a deleted row's id to the next row inserted:
 /// state kept in memory by their row ids must forget a row when it goes, or a new user or
-/// channel inherits the old one's (the flood gate once refused a brand-new user's first
-/// message this way).
+/// channel inherits the old one's (the flood limit, when it was counted in memory, once
+/// refused a brand-new user's first message this way).
 ///
 /// It sees every way a row goes: a route's DELETE, GDPR erasure, a bot's removal, an emulator
 /// reset. GRDB installs SQLite's update hook only around statements that may delete from

@@ -1,7 +1,8 @@
 /// The database's tables, as a whole: for emptying the application (`EmulatorReset`).
 enum Tables {
     /// The names of the ordinary tables (virtual tables, the search index, are left out).
-    /// On PostgreSQL, the record of its migrations is left out too.
+    /// On PostgreSQL, the engine's own tables are left out too: the record of its migrations,
+    /// and the table whose lock is the writers' turn.
     static func names(in db: Database) throws -> [String] {
         switch db.dialect {
         case .sqlite:
@@ -9,7 +10,7 @@ enum Tables {
         case .postgres:
             try String.fetchAll(db, sql: """
                 SELECT table_name FROM information_schema.tables
-                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'
+                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'writer_turns')
                 ORDER BY table_name
                 """)
         }

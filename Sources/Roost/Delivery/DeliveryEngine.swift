@@ -150,6 +150,8 @@ final class DeliveryEngine: Service, CustomStringConvertible, Sendable {
                 }
                 if done < batch[batch.count - 1].seq, Task.isCancelled { return }
             } catch {
+                // The node stops, or let go of the feed: no failure to log.
+                if Task.isCancelled || error is CancellationError { return }
                 logger.error("Delivery (\(feed.name)) failed to read or record its progress: \(error)")
                 try? await Task.sleep(for: .seconds(1))
             }

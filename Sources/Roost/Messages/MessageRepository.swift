@@ -140,6 +140,10 @@ struct MessageRepository: Sendable {
         try Bool?.fetchOne(db.cachedStatement(sql: "SELECT send_push FROM messages WHERE id = ?"), arguments: [id]) ?? nil
     }
 
+    /// The order of the index on a message's sender (`messages_by_sender`, migration 0051), in
+    /// which a user's messages are read in batches without sorting them all.
+    static let senderIndexOrder = "channel_id, created_at, id"
+
     /// The ids of every message a user sent, oldest first.
     func ids(sentBy userRowID: Int64, in db: Database) throws -> [Int64] {
         try Int64.fetchAll(db, sql: "SELECT id FROM messages WHERE sender_id = ? ORDER BY created_at, id", arguments: [userRowID])

@@ -6,26 +6,31 @@
 /// senders' standings, one insert of the messages, one update each of the channels, the hidden
 /// memberships and the senders' reads, one read of the senders' metadata, one insert of the
 /// events. Any other send is written alone in its own savepoint, after them, with every rule
-/// of `send(_:as:to:at:claim:in:)`; so is every send of a channel that has one, in order.
+/// of `send(_:as:to:at:in:)`; so is every send of a channel that has one, in order.
 ///
 /// Either way the outcome is what the sends written one after another would give, in the
 /// batch's order with the shared ones first: channels share no rows, and within a channel each
 /// shared statement counts what each send did (`ReadStateRepository.SenderRead`).
 extension MessageService {
-    /// A send the API asked for, with the flood slot it takes.
+    /// A send the API asked for.
     struct APISend: Sendable {
         let type: ChannelType
         let url: String
         let request: SendMessageRequest
         let messageType: MessageType
-        let claim = FloodClaim()
     }
 
-    /// A send whose statements the batch shares: its rules checked and its flood slot taken.
+    /// A send whose statements the batch shares: its rules checked, the flood limit among them.
     private struct SharedSend {
         let index: Int
         let channel: ChannelRecord
         let standing: SenderStanding
+    }
+
+    /// A sender in a channel, whose sends the flood limit counts together.
+    private struct Pair: Hashable {
+        let sender: Int64
+        let channel: Int64
     }
 
     /// Writes `sends` at `now`: an outcome a send, in their order.
@@ -64,9 +69,13 @@ extension MessageService {
         let channelsAlone = Set(alone.compactMap { found[sends[$0].url]?.rowID })
         alone += shared.filter { channelsAlone.contains($0.channel.rowID) }.map(\.index)
         shared.removeAll { channelsAlone.contains($0.channel.rowID) }
+        // The flood limit counts what each sender sent before the batch, and their sends in it.
+        var sentInBatch: [Pair: Int] = [:]
         shared = shared.filter { send in
+            let pair = Pair(sender: send.standing.sender.rowID, channel: send.channel.rowID)
             do {
-                try floodGate.admit(sender: send.standing.sender.rowID, channel: send.channel.rowID, at: now, into: sends[send.index].claim)
+                try floodLimit.admit(alreadySent: send.standing.sentWithinSecond + sentInBatch[pair, default: 0])
+                sentInBatch[pair, default: 0] += 1
                 return true
             } catch {
                 outcomes[send.index] = .failure(error)
@@ -146,7 +155,7 @@ extension MessageService {
             try db.inSavepoint {
                 // Read again: a send of the batch before this one may have changed it.
                 let channel = try channels.existing(send.type, url: send.url, in: db)
-                outcome = .success(try self.send(send.request, as: send.messageType, to: channel, at: now, claim: send.claim, in: db))
+                outcome = .success(try self.send(send.request, as: send.messageType, to: channel, at: now, in: db))
                 return .commit
             }
         } catch {

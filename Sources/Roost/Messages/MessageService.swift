@@ -15,7 +15,8 @@ struct MessageService: Sendable {
     let blocks = BlockRepository()
     let assembler: MessageAssembler
     let lookup = MessageLookup()
-    let floodGate: FloodGate
+    let floodLimit: FloodLimit
+    let flood = FloodRepository()
     let events: MessageEvents
     let penalties: ProfanityPenalties
     let historyCache: HistoryCache
@@ -27,14 +28,14 @@ struct MessageService: Sendable {
     /// `userSummaries` keeps the users that pages of messages show between reads, `historyCache`
     /// channels' newest pages.
     init(
-        database: AppDatabase, clock: WallClock, events: EventLog, floodGate: FloodGate = FloodGate(limit: 0),
+        database: AppDatabase, clock: WallClock, events: EventLog, floodLimit: FloodLimit = FloodLimit(perSecond: 0),
         departures: (any DepartureObserver)? = nil, userSummaries: UserSummaryCache, historyCache: HistoryCache
     ) {
         self.database = database
         assembler = MessageAssembler(users: UserRepository(cache: userSummaries))
         self.clock = clock
         self.events = MessageEvents(log: events)
-        self.floodGate = floodGate
+        self.floodLimit = floodLimit
         self.penalties = ProfanityPenalties(events: events, departures: departures)
         self.historyCache = historyCache
         sends = BatchedWrites(database: database)
@@ -89,48 +90,34 @@ struct MessageService: Sendable {
     /// cost 10 to 30% of the sends a second on this 2-core machine: the extra read transaction
     /// cost more than the writer time it saved, the writer being no longer what limits sends
     /// once unread counts and the search index left it (bench/RESULTS.md, issue 29).
-    /// Sends asked for at the same time are written together (`sendAll`). A send whose write
-    /// does not commit gives its flood slot back. Its time is taken inside its write: on the one
-    /// writer, a message is then never stamped before a write committed ahead of it (a member's
-    /// read, which would otherwise count it read).
+    /// Sends asked for at the same time are written together (`sendAll`). A send's time is
+    /// taken inside its write: on the one writer, a message is then never stamped before a write
+    /// committed ahead of it (a member's read, which would otherwise count it read).
     private func send(to type: ChannelType, _ url: String, _ sent: SendMessageRequest, as messageType: MessageType) async throws -> Message {
-        let send = APISend(type: type, url: url, request: sent, messageType: messageType)
-        do {
-            return try await sends.write(send) { sends, db in try sendAll(sends, at: clock.now, in: db) }
-        } catch {
-            floodGate.giveBack(send.claim)
-            throw error
+        try await sends.write(APISend(type: type, url: url, request: sent, messageType: messageType)) { sends, db in
+            try sendAll(sends, at: clock.now, in: db)
         }
     }
 
     /// Sends a message inside the caller's transaction, with every rule and effect of a send
     /// through the API: what the scheduler uses for messages that fall due. A message the
-    /// filters block throws here without recording the block (the API's send does that). The
-    /// caller rolls a refused send back (its savepoint), so a refused send gives its flood
-    /// slot back here.
+    /// filters block throws here without recording the block (the API's send does that).
     func sendInTransaction(_ request: SendMessageRequest, to channel: ChannelRecord, at now: Int64, in db: Database) throws -> Message {
         let messageType = request.messageType ?? .user
         try Self.check(request, as: messageType)
-        let claim = FloodClaim()
-        do {
-            return try send(request, as: messageType, to: channel, at: now, claim: claim, in: db)
-        } catch {
-            floodGate.giveBack(claim)
-            throw error
-        }
+        return try send(request, as: messageType, to: channel, at: now, in: db)
     }
 
-    func send(
-        _ sent: SendMessageRequest, as messageType: MessageType, to channel: ChannelRecord, at now: Int64, claim: FloodClaim, in db: Database
-    ) throws -> Message {
-        try send(sent, as: messageType, checked: try check(sent, as: messageType, in: channel, at: now, in: db), at: now, claim: claim, in: db)
+    func send(_ sent: SendMessageRequest, as messageType: MessageType, to channel: ChannelRecord, at now: Int64, in db: Database) throws -> Message {
+        try send(sent, as: messageType, checked: try check(sent, as: messageType, in: channel, at: now, in: db), at: now, in: db)
     }
 
-    /// What a send's rules found: who sends, the text after the filters, who is mentioned, and
-    /// the users the answer shows.
+    /// What a send's rules found: who sends and how much they sent this second, the text after
+    /// the filters, who is mentioned, and the users the answer shows.
     struct SendCheck: Sendable {
         let channel: ChannelRecord
         let sender: Int64?
+        let sentWithinSecond: Int
         let senderIsOperator: Bool
         /// The text the filters left, when they replaced words.
         let filteredText: String?
@@ -148,19 +135,16 @@ struct MessageService: Sendable {
         // In the order given: the first ten are the ones notified.
         let mentioned = try (request.mentionedUserIDs ?? []).compactMap { try users.rowID(of: $0, in: db) }.filter { named.insert($0).inserted }
         return SendCheck(
-            channel: channel, sender: sender?.rowID,
+            channel: channel, sender: sender?.rowID, sentWithinSecond: standing?.sentWithinSecond ?? 0,
             senderIsOperator: standing?.isOperator ?? false,
             filteredText: filtered, mentioned: mentioned,
             users: try users.summaries(ofRows: mentioned, completing: sender.map { [$0.rowID: $0] } ?? [:], in: db)
         )
     }
 
-    /// Stores a message whose rules `checked` found kept, with its effects and event. The
-    /// message takes its flood slot into `claim`; a retry that answers the stored message takes
-    /// none.
-    private func send(
-        _ sent: SendMessageRequest, as messageType: MessageType, checked: SendCheck, at now: Int64, claim: FloodClaim, in db: Database
-    ) throws -> Message {
+    /// Stores a message whose rules `checked` found kept, with its effects and event. A retry
+    /// that answers the stored message is not held back by the flood limit.
+    private func send(_ sent: SendMessageRequest, as messageType: MessageType, checked: SendCheck, at now: Int64, in db: Database) throws -> Message {
         var request = sent
         let (channel, sender, mentioned, isOperator) = (checked.channel, checked.sender, checked.mentioned, checked.senderIsOperator)
         let original = request.message ?? ""
@@ -170,7 +154,7 @@ struct MessageService: Sendable {
             // A retried import answers the message stored the first time.
             return try assembler.message(existing, in: channel, options: MessageViewOptions(), in: db)
         }
-        if let sender { try floodGate.admit(sender: sender, channel: channel.rowID, at: now, into: claim) }
+        if sender != nil { try floodLimit.admit(alreadySent: checked.sentWithinSecond) }
         // 0 is what every message that replies to none shows, so a client may send it back.
         let parent = try request.parentMessageID.flatMap { $0 == 0 ? nil : $0 }.map { id throws in
             try parentMessage(id, of: messageType, in: channel, in: db)
@@ -184,6 +168,9 @@ struct MessageService: Sendable {
         new.sendPush = request.sendPush
         let record = try messages.insert(new, in: db)
         let id = record.id
+        if let sender, channel.isEphemeral || createdAt != now {
+            try flood.recordUnseenSend(by: sender, in: channel.rowID, at: now, in: db)
+        }
         if var poll {
             poll.messageID = id
             poll.channelID = channel.rowID

@@ -10,6 +10,8 @@ struct SenderStanding: Sendable {
     let counterpart: (isBlocked: Bool, isActive: Bool)?
     /// The filters the channel's messages go through (`ModerationSettingsRepository.applicable`).
     let filters: [ModerationSettings]
+    /// The messages the sender sent in the channel within the last second (`FloodLimit`).
+    let sentWithinSecond: Int
 }
 
 /// What a send's rules read of its senders, and their channels' filters, in one statement
@@ -40,7 +42,8 @@ struct SenderStandingRepository: Sendable {
                 filters: ModerationSettingsRepository.applicable(
                     application: ModerationSettingsRepository.decoded(row["application_filters"]),
                     own: ModerationSettingsRepository.decoded(row["own_filters"])
-                )
+                ),
+                sentWithinSecond: row["sent_within_second"]
             )
         }
         return standings
@@ -57,6 +60,7 @@ struct SenderStandingRepository: Sendable {
             CASE WHEN asked.one_on_one = 1 THEN \(MemberRepository.counterpartActive(of: "u.id", in: "asked.channel")) END AS counterpart_active,
             \(ModerationSettingsRepository.settings(of: ":application")) AS application_filters,
             CASE WHEN asked.custom_type <> '' THEN \(ModerationSettingsRepository.settings(of: "asked.custom_type")) END AS own_filters,
+            \(FloodRepository.sentWithinSecond(by: "u.id", in: "asked.channel", at: ":now")) AS sent_within_second,
             asked.position
         FROM \(dialect.rows(ofJSON: ["user_id": .text, "channel": .integer, "custom_type": .text, "one_on_one": .integer], from: ":asked")) AS asked
         JOIN users u ON u.user_id = asked.user_id

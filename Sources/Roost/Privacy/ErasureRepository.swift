@@ -14,7 +14,7 @@ struct ErasureRepository: Sendable {
 
     func messages(sentBy userRowID: Int64, limit: Int, in db: Database) throws -> [ChannelRepository.DoomedMessage] {
         try Row.fetchAll(
-            db, sql: "SELECT id, file FROM messages WHERE sender_id = ? ORDER BY id LIMIT ?", arguments: [userRowID, limit]
+            db, sql: "SELECT id, file FROM messages WHERE sender_id = ? ORDER BY \(MessageRepository.senderIndexOrder) LIMIT ?", arguments: [userRowID, limit]
         ).map { ChannelRepository.DoomedMessage(id: $0["id"], file: $0["file"]) }
     }
 

@@ -17,8 +17,8 @@ struct DeletedUserRepository: Sendable {
     static let referencesTakenAtOnce: [Reference] = [
         "members.user_id", "participants.user_id", "past_memberships.user_id", "bans.user_id", "blocks.user_id",
         "blocks.target_id", "bots.user_id", "channel_push_preferences.user_id", "custom_type_restrictions.user_id",
-        "device_tokens.user_id", "message_mentions.user_id", "mutes.user_id", "node_streams.user_id", "operators.user_id",
-        "poll_votes.user_id", "profanity_violations.user_id", "push_preferences.user_id", "reactions.user_id",
+        "device_tokens.user_id", "flood_sends.sender_id", "message_mentions.user_id", "mutes.user_id", "node_streams.user_id",
+        "operators.user_id", "poll_votes.user_id", "profanity_violations.user_id", "push_preferences.user_id", "reactions.user_id",
         "scheduled_messages.sender_id", "session_tokens.user_id", "typing.user_id", "undelivered_messages.user_id",
         "user_activity.user_id", "user_metadata.user_id",
     ].map { Reference($0, keepsRow: false) } + [
@@ -69,7 +69,7 @@ struct DeletedUserRepository: Sendable {
         ) ?? false
         guard deleting else { return nil }
         return try Int64.fetchAll(
-            db.cachedStatement(sql: "SELECT id FROM messages WHERE sender_id = ? ORDER BY id LIMIT ?"), arguments: [userRowID, limit]
+            db.cachedStatement(sql: "SELECT id FROM messages WHERE sender_id = ? ORDER BY \(MessageRepository.senderIndexOrder) LIMIT ?"), arguments: [userRowID, limit]
         )
     }
 

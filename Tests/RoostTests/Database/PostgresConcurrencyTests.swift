@@ -12,13 +12,15 @@ import Testing
 /// Answers are read with no answer cache, but where a test says otherwise.
 @Suite(.enabled(if: TestPostgres.url != nil, "needs ROOST_TEST_POSTGRES_URL: scripts/test starts a PostgreSQL"))
 struct PostgresConcurrencyTests {
-    private func withTwoNodes(answerCacheSize: Int = 0, _ body: @Sendable (API, API) async throws -> Void) async throws {
+    private func withTwoNodes(
+        answerCacheSize: Int = 0, maxMessagesPerSecond: Int = 0, _ body: @Sendable (API, API) async throws -> Void
+    ) async throws {
         let (url, drop) = try await TestPostgres.serverDatabase()
         let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("roost-uploads-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: uploads) }
         let settings = Settings(
             host: "127.0.0.1", port: 0, databasePath: url, postgresReaders: 2, apiToken: API.token, logLevel: .warning,
-            uploadsDirectory: uploads, maxMessagesPerSecond: 0, answerCacheSize: answerCacheSize
+            uploadsDirectory: uploads, maxMessagesPerSecond: maxMessagesPerSecond, answerCacheSize: answerCacheSize
         )
         let clock = TestClock()
         let first = try await buildApplication(settings, clock: clock.wallClock)
@@ -64,6 +66,30 @@ struct PostgresConcurrencyTests {
             #expect(channel["last_message"]["message_id"].int == ids.max())
             let unread = try await other.get("/v3/users/cat/unread_message_count")["unread_count"].int
             #expect(unread == ids.count, "cat read none of them")
+        }
+    }
+
+    /// One sender's sends spread over both nodes, several at once, in one second (the clock
+    /// stands still): the flood limit admits as many as through one node, not one node's
+    /// allowance on each.
+    @Test func theFloodLimitHoldsAcrossNodes() async throws {
+        try await withTwoNodes(maxMessagesPerSecond: 5) { one, other in
+            try await one.createUsers("ann", "ben")
+            try await one.createChannel(#"{"channel_url": "room", "user_ids": ["ann", "ben"]}"#)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        let node = index.isMultiple(of: 2) ? one : other
+                        let sent = try await node.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "ann", "message": "m\#(index)"}"#)
+                        if sent.status != .ok { expectError(sent, status: .tooManyRequests, code: 400910) }
+                        return sent.status == .ok ? 1 : 0
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(statuses == 5, "\(statuses) of 12 sends admitted")
+            #expect(try await other.get("/v3/group_channels/room/messages/total_count")["total"] == 5)
+            #expect(try await other.post("/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "ben", "message": "others are fine"}"#).status == .ok)
         }
     }
 

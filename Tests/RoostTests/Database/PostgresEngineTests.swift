@@ -28,7 +28,7 @@ struct PostgresEngineTests {
             ("postgres://db.example/chat?pool=3", "does not know the database URL's parameter pool"),
         ] {
             #expect(throws: DatabaseURLError.self) { try DatabaseLocation(url) }
-            #expect(((try? DatabaseLocation(url)) == nil) && "\(error(of: { try DatabaseLocation(url) }))".contains(reason), "\(url)")
+            #expect(((try? DatabaseLocation(url)) == nil) && "\(error(of: { _ = try DatabaseLocation(url) }))".contains(reason), "\(url)")
         }
     }
 

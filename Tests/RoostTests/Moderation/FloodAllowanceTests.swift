@@ -104,6 +104,25 @@ import Testing
         }
     }
 
+    /// An ephemeral channel keeps no messages, and its sends count all the same.
+    @Test func anEphemeralChannel() async throws {
+        try await withChat { api in
+            try await api.createChannel(#"{"channel_url": "fleeting", "user_ids": ["alice"], "is_ephemeral": true}"#)
+            try await expectWholeAllowance(api, in: "fleeting")
+        }
+    }
+
+    /// A message stamped with a time of its own counts at the time it was sent.
+    @Test func messagesWithATimeOfTheirOwn() async throws {
+        try await withChat { api in
+            for index in 0..<Self.allowance {
+                let sent = try await attempt(api, #"{"message_type": "MESG", "user_id": "alice", "message": "old \#(index)", "created_at": 1000}"#, in: "chat")
+                #expect(sent.status == .ok && sent["created_at"] == 1000, "\(sent)")
+            }
+            expectError(try await attempt(api, #"{"message_type": "MESG", "user_id": "alice", "message": "over"}"#, in: "chat"), status: .tooManyRequests, code: 400910)
+        }
+    }
+
     /// A retry that repeats a `dedup_id` answers the stored message and spends nothing; the
     /// first send spent one slot.
     @Test func retriesOfADedupID() async throws {
