@@ -1,7 +1,8 @@
 import Foundation
 
 /// Secondary API tokens and the IP whitelist, as Sendbird's application routes manage them.
-/// Each change is stored, then put in force in `APIAccessList`.
+/// Each change is stored, then put in force in `APIAccessList`, here and on the other nodes
+/// (`change`).
 struct APIAccessService: Sendable {
     let database: AppDatabase
     let clock: WallClock
@@ -16,19 +17,27 @@ struct APIAccessService: Sendable {
     /// Loads what is stored into force; with `clearingWhitelist`, first empties the whitelist
     /// (how an admin who locked themselves out gets back in).
     func load(clearingWhitelist: Bool) async throws {
-        @Sendable func stored(_ db: Database) throws -> ([String], [String]) {
-            (try repository.tokens(in: db).map(\.token), try repository.whitelist(in: db))
-        }
         // Only a clearing takes the writer: a reload after another node's change does not.
-        let (tokens, whitelist) = clearingWhitelist
-            ? try await database.write { db in
-                try repository.clearWhitelist(in: db)
-                return try stored(db)
-            }
-            : try await database.read(stored)
-        access.replace(tokens: tokens)
-        access.replace(whitelist: whitelist)
-        if clearingWhitelist { database.settingsChanged() }
+        if clearingWhitelist { return try await change { db in try repository.clearWhitelist(in: db) } }
+        put(try await database.read(stored))
+    }
+
+    /// Stores a change of the tokens or the whitelist, puts both in force here, and tells the
+    /// other nodes to read them again; answers what `body` answers.
+    private func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let (answer, changed) = try await database.write { db in (try body(db), try stored(db)) }
+        put(changed)
+        database.settingsChanged()
+        return answer
+    }
+
+    @Sendable private func stored(_ db: Database) throws -> (tokens: [String], whitelist: [String]) {
+        (try repository.tokens(in: db).map(\.token), try repository.whitelist(in: db))
+    }
+
+    private func put(_ stored: (tokens: [String], whitelist: [String])) {
+        access.replace(tokens: stored.tokens)
+        access.replace(whitelist: stored.whitelist)
     }
 
     func tokens() async throws -> [SecondaryAPIToken] {
@@ -44,28 +53,22 @@ struct APIAccessService: Sendable {
 
     func generateToken() async throws -> SecondaryAPIToken {
         let token = SecondaryAPIToken(token: random.hex(bytes: 20), createdAt: clock.now / 1000)
-        let tokens = try await database.write { db in
+        try await change { db in
             guard try repository.tokens(in: db).count < Self.maxSecondaryTokens else {
                 throw APIError.tooManyItems("api_tokens", max: Self.maxSecondaryTokens)
             }
             try repository.add(token, in: db)
-            return try repository.tokens(in: db).map(\.token)
         }
-        access.replace(tokens: tokens)
-        database.settingsChanged()
         return token
     }
 
     func revokeToken(_ token: String) async throws -> SecondaryAPIToken {
         if access.isMaster(token) { throw APIError.invalid("api_token", "The master API token cannot be revoked.") }
-        let (revoked, tokens) = try await database.write { db in
+        return try await change { db in
             guard let found = try repository.token(token, in: db) else { throw APIError.notFound("API token") }
             try repository.remove(token, in: db)
-            return (found, try repository.tokens(in: db).map(\.token))
+            return found
         }
-        access.replace(tokens: tokens)
-        database.settingsChanged()
-        return revoked
     }
 
     func whitelist() async throws -> [String] {
@@ -75,7 +78,7 @@ struct APIAccessService: Sendable {
     /// Adds addresses and ranges; answers the whole whitelist.
     func allow(_ addresses: [String]) async throws -> [String] {
         let ranges = try Self.ranges(addresses)
-        let whitelist = try await database.write { db in
+        return try await change { db in
             try repository.allow(ranges, in: db)
             let whitelist = try repository.whitelist(in: db)
             guard whitelist.count <= Self.maxWhitelistEntries else {
@@ -83,21 +86,15 @@ struct APIAccessService: Sendable {
             }
             return whitelist
         }
-        access.replace(whitelist: whitelist)
-        database.settingsChanged()
-        return whitelist
     }
 
     /// Removes addresses and ranges; answers what is left.
     func disallow(_ addresses: [String]) async throws -> [String] {
         let ranges = try Self.ranges(addresses)
-        let whitelist = try await database.write { db in
+        return try await change { db in
             try repository.disallow(ranges, in: db)
             return try repository.whitelist(in: db)
         }
-        access.replace(whitelist: whitelist)
-        database.settingsChanged()
-        return whitelist
     }
 
     private static func ranges(_ addresses: [String]) throws(APIError) -> [String] {
