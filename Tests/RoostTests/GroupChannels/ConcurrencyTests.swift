@@ -5,20 +5,25 @@ import Testing
 /// One test at a time: each is many clients at once already, and together on CI's busy two
 /// cores their requests outlasted the HTTP client's wait for a connection.
 @Suite(.serialized) struct ConcurrencyTests {
-    @Test func hundredClientsJoiningAndLeavingOneChannel() async throws {
+    @Test func ninetyNineMembersJoiningAndLeavingOneChannelAtOnce() async throws {
         try await withServer(testing: .ahc(.http)) { api in
             // With the host, never more than the 100 members a group channel holds.
             let userIDs = (0..<99).map { "user\($0)" }
             for userID in userIDs + ["host"] { try await api.createUser(userID) }
             try await api.createChannel(#"{"channel_url": "crowd", "user_ids": ["host"], "is_public": true}"#)
+            // As many clients as the HTTP client keeps connections to one host (8): more only
+            // queue in its pool, where on CI's busy cores they outlasted its wait for one.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, userID) in userIDs.enumerated() {
+                for client in 0..<8 {
                     group.addTask {
-                        let joined = try await api.put("/v3/group_channels/crowd/join", #"{"user_id": "\#(userID)"}"#)
-                        #expect(joined.status == .ok, "\(userID) joining: \(joined)")
-                        if index.isMultiple(of: 2) {
-                            let left = try await api.put("/v3/group_channels/crowd/leave", #"{"user_ids": ["\#(userID)"]}"#)
-                            #expect(left.status == .ok, "\(userID) leaving: \(left)")
+                        for index in stride(from: client, to: userIDs.count, by: 8) {
+                            let userID = userIDs[index]
+                            let joined = try await api.put("/v3/group_channels/crowd/join", #"{"user_id": "\#(userID)"}"#)
+                            #expect(joined.status == .ok, "\(userID) joining: \(joined)")
+                            if index.isMultiple(of: 2) {
+                                let left = try await api.put("/v3/group_channels/crowd/leave", #"{"user_ids": ["\#(userID)"]}"#)
+                                #expect(left.status == .ok, "\(userID) leaving: \(left)")
+                            }
                         }
                     }
                 }
