@@ -7,6 +7,7 @@ import Synchronization
 /// writer, or PostgreSQL's writer connection).
 protocol TransactionRunner: Sendable {
     /// Runs `changes` in a transaction, committed when it returns and rolled back when it throws.
+    /// Where writers take turns, `changes` runs once the transaction has its turn.
     /// An engine may run `changes` again, in a new transaction, when the first one could not be
     /// serialized with another writer's (`Database.mustRetry`).
     func inTransaction(_ changes: (Database) throws -> Void) throws
@@ -38,6 +39,15 @@ final class GroupCommit: Sendable {
     private struct Job: Sendable {
         let run: @Sendable (Database) throws -> Void
         let finish: @Sendable (Result<Void, any Error>) -> Void
+    }
+
+    /// A group's jobs, taken once its transaction has begun and kept for when it is run again,
+    /// and each job's error, kept past a failed commit. Unchecked, and safe: filled inside the
+    /// writer's closure, which `inTransaction` runs to its end (each time, when run again)
+    /// before returning, and read after that, in the same drain.
+    private final class GroupRun: @unchecked Sendable {
+        var jobs: [Job]?
+        var errors: [(any Error)?] = []
     }
 
     private let writer: any TransactionRunner
@@ -109,29 +119,36 @@ final class GroupCommit: Sendable {
     /// It runs on a queue of its own and blocks there while the writer works: as a task it
     /// waited behind the request handlers on Swift's few cooperative threads between one
     /// commit and the next while the writer stood idle (sends +9% over three runs each).
+    /// A group is formed once the transaction has begun, not before: where writers take turns
+    /// (`TransactionRunner`), the writes that arrived while this one waited for its turn go in
+    /// with it rather than waiting for the next.
     private func drain() {
-        while let group = nextGroup() {
-            batchSizes.record(group.count)
-            let outcomes = OutcomeBox(count: group.count)
+        while hasPending() {
+            let group = GroupRun()
             do {
                 try writer.inTransaction { db in
-                    // A transaction run again starts its jobs' outcomes afresh.
-                    outcomes.errors = Array(repeating: nil, count: group.count)
-                    for (index, job) in group.enumerated() {
-                        outcomes.errors[index] = try Self.runInSavepoint(job, in: db)
+                    // A transaction run again runs the group it took the first time, afresh.
+                    let jobs = group.jobs ?? takeGroup()
+                    group.jobs = jobs
+                    group.errors = Array(repeating: nil, count: jobs.count)
+                    for (index, job) in jobs.enumerated() {
+                        group.errors[index] = try Self.runInSavepoint(job, in: db)
                     }
                 }
+                let jobs = group.jobs ?? []
+                batchSizes.record(jobs.count)
                 commits.add(1, ordering: .releasing)
-                for (index, job) in group.enumerated() {
-                    job.finish(outcomes.errors[index].map { .failure($0) } ?? .success(()))
+                for (index, job) in jobs.enumerated() {
+                    job.finish(group.errors[index].map { .failure($0) } ?? .success(()))
                 }
                 for hook in commitHooks.withLock({ $0 }) { hook() }
             } catch {
                 // SQLite may roll the whole transaction back when the disk fills, and the
                 // statement that then fails says only that its savepoint is gone: every write
-                // of the group failed for lack of space.
-                let cause = outcomes.errors.lazy.compactMap { $0 }.first(where: StorageHealth.isOutOfSpace) ?? error
-                for job in group { job.finish(.failure(cause)) }
+                // of the group failed for lack of space. A transaction that could not begin
+                // (no connection, no turn) fails the group that would have been next.
+                let cause = group.errors.lazy.compactMap { $0 }.first(where: StorageHealth.isOutOfSpace) ?? error
+                for job in group.jobs ?? takeGroup() { job.finish(.failure(cause)) }
             }
         }
     }
@@ -154,12 +171,18 @@ final class GroupCommit: Sendable {
         }
     }
 
-    private func nextGroup() -> [Job]? {
+    /// Whether a job waits; when none does, the drain ends, and the next job starts another.
+    private func hasPending() -> Bool {
         queue.withLock { queue in
-            guard !queue.pending.isEmpty else {
-                queue.draining = false
-                return nil
-            }
+            if queue.pending.isEmpty { queue.draining = false }
+            return queue.draining
+        }
+    }
+
+    /// The next group: the jobs waiting, up to the most one transaction carries. Only the drain
+    /// takes jobs, so after `hasPending()` answered yes there is at least one.
+    private func takeGroup() -> [Job] {
+        queue.withLock { queue in
             let group = Array(queue.pending.prefix(writer.maxGroupSize))
             queue.pending.removeFirst(group.count)
             return group
@@ -174,13 +197,4 @@ private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }
 
-/// Each job's error in a group, kept past a failed commit. Unchecked, and safe: filled inside
-/// the writer's closure, which `inTransaction` runs to its end (each time, when run again)
-/// before returning, and read after that, in the same drain.
-private final class OutcomeBox: @unchecked Sendable {
-    var errors: [(any Error)?]
 
-    init(count: Int) {
-        errors = Array(repeating: nil, count: count)
-    }
-}

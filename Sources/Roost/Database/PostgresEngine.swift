@@ -86,7 +86,7 @@ final class PostgresEngine: TransactionRunner, Sendable {
     static let attempts = 8
 
     /// One write transaction on the writer's connection (group commit's). The writers of every
-    /// node on the database take turns (`writer_turns`), so writes happen one at a time, SQLite's
+    /// node on the database take turns (`writersTurnTable`), so writes happen one at a time, SQLite's
     /// guarantee, and the event log's seqs commit in their order: a follower that reads past the
     /// last seq it saw passes over none (`docs/storage.md`). Each is `SERIALIZABLE` besides, for
     /// writers other than Roost's; one that cannot be serialized is run again, `attempts` times
@@ -121,9 +121,11 @@ final class PostgresEngine: TransactionRunner, Sendable {
             // transaction's first statement: LOCK takes no snapshot, so the transaction's is
             // taken after the writer it waited for has committed. It goes with the transaction,
             // or with the connection when PostgreSQL ends a writer that hangs in it
-            // (`longestPauseInWrite`). Not waited on: if it fails, so does the transaction.
+            // (`longestPauseInWrite`).
+            // Waited on, so that group commit forms its group once the turn is taken: the writes
+            // that arrived during the wait go in this transaction (`GroupCommit.drain`).
             session.send("BEGIN ISOLATION LEVEL SERIALIZABLE")
-            session.send("LOCK TABLE writer_turns IN EXCLUSIVE MODE")
+            _ = try session.run("LOCK TABLE \(Self.writersTurnTable) IN EXCLUSIVE MODE", StatementArguments())
             try changes(Database(session))
             let deleted = try deletedRows(session)
             _ = try session.run("COMMIT", StatementArguments())
@@ -274,24 +276,30 @@ final class PostgresEngine: TransactionRunner, Sendable {
 
     // MARK: Migrations
 
+    /// The table recording the migrations applied.
+    static let migrationsTable = "schema_migrations"
+    /// The table whose lock is the writers' turn; it has no rows.
+    static let writersTurnTable = "writer_turns"
+    /// The engine's own tables, which are not the application's.
+    static let ownTables = [migrationsTable, writersTurnTable]
+
     /// Applies the migrations this database has not had, each in a transaction of its own
     /// with its record in `schema_migrations`. Nodes starting together take turns (an advisory
     /// lock), so each migration runs once.
     private func migrate(_ session: PostgresSession) throws {
         _ = try session.run("SELECT pg_advisory_lock(\(Self.migrationLock))", StatementArguments())
         defer { _ = try? session.run("SELECT pg_advisory_unlock(\(Self.migrationLock))", StatementArguments()) }
-        _ = try session.run("CREATE TABLE IF NOT EXISTS schema_migrations (identifier text COLLATE \"C\" PRIMARY KEY)", StatementArguments())
-        // Locked by each write transaction for its turn; it has no rows.
-        _ = try session.run("CREATE TABLE IF NOT EXISTS writer_turns ()", StatementArguments())
+        _ = try session.run("CREATE TABLE IF NOT EXISTS \(Self.migrationsTable) (identifier text COLLATE \"C\" PRIMARY KEY)", StatementArguments())
+        _ = try session.run("CREATE TABLE IF NOT EXISTS \(Self.writersTurnTable) ()", StatementArguments())
         let db = Database(session)
-        let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM schema_migrations"))
+        let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM \(Self.migrationsTable)"))
         let known = EmbeddedMigrations.postgresFiles
         guard applied.isSubset(of: Set(known.map(\.name))) else { throw DatabaseTooNewError(path: address.description) }
         for migration in known where !applied.contains(migration.name) {
             _ = try session.run("BEGIN", StatementArguments())
             do {
                 try session.runScript(migration.sql, StatementArguments())
-                try db.execute(sql: "INSERT INTO schema_migrations (identifier) VALUES (?)", arguments: [migration.name])
+                try db.execute(sql: "INSERT INTO \(Self.migrationsTable) (identifier) VALUES (?)", arguments: [migration.name])
                 _ = try session.run("COMMIT", StatementArguments())
             } catch {
                 _ = try? session.run("ROLLBACK", StatementArguments())

@@ -10,7 +10,7 @@ enum Tables {
         case .postgres:
             try String.fetchAll(db, sql: """
                 SELECT table_name FROM information_schema.tables
-                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'writer_turns')
+                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN (\(PostgresEngine.ownTables.map { "'\($0)'" }.joined(separator: ", ")))
                 ORDER BY table_name
                 """)
         }

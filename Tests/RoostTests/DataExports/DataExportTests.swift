@@ -3,8 +3,10 @@ import Testing
 
 /// Data exports: registered, written by the scheduler as a zip of JSON or CSV files.
 @Suite struct DataExportTests {
+    /// The request once the scheduler has taken it up: within 30 s, for a large export on a
+    /// PostgreSQL that the other suites load too.
     func settled(_ api: API, _ path: String) async throws -> API.Reply {
-        for _ in 0..<100 {
+        for _ in 0..<600 {
             let reply = try await api.get(path)
             if reply["status"] != "scheduled" { return reply }
             try await Task.sleep(for: .milliseconds(50))
