@@ -112,7 +112,7 @@ struct AnnouncementRecord: Sendable, FetchableRecord {
     }
 }
 
-extension AnnouncementRecord: JSONObject, ResponseEncodable {
+extension AnnouncementRecord {
     /// Sendbird shows at most the first 128 bytes of a group's name; the whole name still
     /// finds the announcement.
     static let shownGroupBytes = 128
@@ -126,56 +126,6 @@ extension AnnouncementRecord: JSONObject, ResponseEncodable {
         }
         return shown
     }
-
-    /// The announcement as Sendbird answers it: flat, with its counters and open rate.
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("unique_id", uniqueID)
-        try fields.write("announcement_group", Self.shown(group))
-        try fields.write("message", MessageBody(message: message))
-        try fields.write("enable_push", settings.enablePush)
-        try fields.write("target_at", settings.targetAt.rawValue)
-        try fields.write("target_list", settings.targetList)
-        try fields.write("target_channel_type", settings.targetChannelType)
-        try fields.write("target_custom_type", settings.targetCustomType)
-        try fields.write("create_channel", settings.createChannel)
-        try fields.write("create_channel_options", ChannelOptionsBody(options: settings.createChannelOptions))
-        try fields.write("status", status.rawValue)
-        try fields.write("scheduled_at", scheduledAt)
-        try fields.write("cease_at", settings.ceaseAt)
-        try fields.write("resume_at", settings.resumeAt)
-        try fields.write("end_at", settings.endAt)
-        try fields.write("created_at", createdAt)
-        try fields.write("completed_at", completedAt)
-        try fields.write("target_user_count", targetUserCount)
-        try fields.write("target_channel_count", targetChannelCount)
-        try fields.write("sent_user_count", sentUserCount)
-        try fields.write("sent_channel_count", sentChannelCount)
-        try fields.write("mark_as_read", settings.markAsRead)
-    }
-
-    private struct MessageBody: JSONObject {
-        let message: AnnouncementMessage
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("type", message.type.rawValue)
-            try fields.write("custom_type", message.customType)
-            try fields.write("user_id", message.userID)
-            try fields.write("content", message.content)
-            try fields.write("data", message.data)
-        }
-    }
-
-    private struct ChannelOptionsBody: JSONObject {
-        let options: AnnouncementChannelOptions
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("name", options.name)
-            try fields.write("cover_url", options.coverURL)
-            try fields.write("custom_type", options.customType)
-            try fields.write("data", options.data)
-            try fields.write("distinct", options.distinct)
-        }
-    }
 }
 
 /// How many members an announcement's messages reached, and how many of them have read it.
@@ -187,15 +137,93 @@ struct AnnouncementOpens: Sendable, Equatable {
     var rate: Double { reached == 0 ? 0 : Double(opened) / Double(reached) }
 }
 
-/// An announcement as the announcement routes answer it: the record, with `open_count` and
-/// `open_rate` as Sendbird's schema has them.
-struct AnnouncementBody: JSONObject, ResponseEncodable, Sendable {
-    let record: AnnouncementRecord
-    let opens: AnnouncementOpens
+/// An announcement as the announcement routes answer it, as Sendbird does: flat, with its
+/// counters, `open_count` and `open_rate`.
+struct AnnouncementBody: Encodable, ResponseEncodable, Sendable {
+    struct Message: Encodable, Sendable {
+        let type: String
+        let customType: String
+        let userID: String
+        let content: String
+        let data: String
 
-    func write(to fields: inout JSONFields) throws {
-        try record.write(to: &fields)
-        try fields.write("open_count", opens.opened)
-        try fields.write("open_rate", opens.rate)
+        enum CodingKeys: String, CodingKey { case type, customType = "custom_type", userID = "user_id", content, data }
+    }
+
+    struct ChannelOptions: Encodable, Sendable {
+        let name: String
+        let coverURL: String
+        let customType: String
+        let data: String
+        let distinct: Bool
+
+        enum CodingKeys: String, CodingKey { case name, coverURL = "cover_url", customType = "custom_type", data, distinct }
+    }
+
+    let uniqueID: String
+    let announcementGroup: String
+    let message: Message
+    let enablePush: Bool
+    let targetAt: String
+    let targetList: [String]
+    let targetChannelType: String
+    let targetCustomType: String
+    let createChannel: Bool
+    let createChannelOptions: ChannelOptions
+    let status: String
+    let scheduledAt: Int64
+    let ceaseAt: String
+    let resumeAt: String
+    let endAt: Int64
+    let createdAt: Int64
+    let completedAt: Int64
+    let targetUserCount: Int
+    let targetChannelCount: Int
+    let sentUserCount: Int
+    let sentChannelCount: Int
+    let markAsRead: Bool
+    let openCount: Int
+    let openRate: Double
+
+    enum CodingKeys: String, CodingKey {
+        case uniqueID = "unique_id", announcementGroup = "announcement_group", message, enablePush = "enable_push"
+        case targetAt = "target_at", targetList = "target_list", targetChannelType = "target_channel_type"
+        case targetCustomType = "target_custom_type", createChannel = "create_channel", createChannelOptions = "create_channel_options"
+        case status, scheduledAt = "scheduled_at", ceaseAt = "cease_at", resumeAt = "resume_at", endAt = "end_at"
+        case createdAt = "created_at", completedAt = "completed_at", targetUserCount = "target_user_count"
+        case targetChannelCount = "target_channel_count", sentUserCount = "sent_user_count", sentChannelCount = "sent_channel_count"
+        case markAsRead = "mark_as_read", openCount = "open_count", openRate = "open_rate"
+    }
+
+    init(record: AnnouncementRecord, opens: AnnouncementOpens) {
+        let (message, settings, options) = (record.message, record.settings, record.settings.createChannelOptions)
+        uniqueID = record.uniqueID
+        announcementGroup = AnnouncementRecord.shown(record.group)
+        self.message = Message(
+            type: message.type.rawValue, customType: message.customType, userID: message.userID, content: message.content, data: message.data
+        )
+        enablePush = settings.enablePush
+        targetAt = settings.targetAt.rawValue
+        targetList = settings.targetList
+        targetChannelType = settings.targetChannelType
+        targetCustomType = settings.targetCustomType
+        createChannel = settings.createChannel
+        createChannelOptions = ChannelOptions(
+            name: options.name, coverURL: options.coverURL, customType: options.customType, data: options.data, distinct: options.distinct
+        )
+        status = record.status.rawValue
+        scheduledAt = record.scheduledAt
+        ceaseAt = settings.ceaseAt
+        resumeAt = settings.resumeAt
+        endAt = settings.endAt
+        createdAt = record.createdAt
+        completedAt = record.completedAt
+        targetUserCount = record.targetUserCount
+        targetChannelCount = record.targetChannelCount
+        sentUserCount = record.sentUserCount
+        sentChannelCount = record.sentChannelCount
+        markAsRead = settings.markAsRead
+        openCount = opens.opened
+        openRate = opens.rate
     }
 }

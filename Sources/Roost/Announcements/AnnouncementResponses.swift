@@ -1,67 +1,91 @@
 import Hummingbird
 
 /// A member an announcement's message reached, and whether (and when) they read it.
-struct AnnouncementOpenStatus: JSONObject, Sendable {
+struct AnnouncementOpenStatus: Encodable, Sendable {
     let userID: String
     let channelURL: String
+    let hasOpened: Bool
     let sentAt: Int64
     /// When the member read the channel after the message; 0 while they have not.
     let openAt: Int64
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("user_id", userID)
-        try fields.write("channel_url", channelURL)
-        try fields.write("has_opened", openAt > 0)
-        try fields.write("sent_at", sentAt)
-        try fields.write("open_at", openAt)
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id", channelURL = "channel_url", hasOpened = "has_opened", sentAt = "sent_at", openAt = "open_at"
+    }
+
+    init(userID: String, channelURL: String, sentAt: Int64, openAt: Int64) {
+        self.userID = userID
+        self.channelURL = channelURL
+        hasOpened = openAt > 0
+        self.sentAt = sentAt
+        self.openAt = openAt
     }
 }
 
-struct AnnouncementOpenStatusList: ResponseEncodable, JSONObject {
-    let page: Page<AnnouncementOpenStatus>
+struct AnnouncementOpenStatusList: ResponseEncodable, Encodable {
+    let openStatus: [AnnouncementOpenStatus]
+    let next: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("open_status", page.items)
-        try fields.write("next", page.next)
+    enum CodingKeys: String, CodingKey { case openStatus = "open_status", next }
+
+    init(page: Page<AnnouncementOpenStatus>) {
+        openStatus = page.items
+        next = page.next
     }
 }
 
 /// Opens by the hour, each hour's and cumulative, as counts and as shares of the members
 /// the messages reached.
-struct AnnouncementOpenRate: ResponseEncodable, JSONObject, Sendable {
+struct AnnouncementOpenRate: ResponseEncodable, Encodable, Sendable {
     let uniqueID: String?
-    let group: String?
-    let counts: [Int]
-    let targets: Int
+    let announcementGroup: String?
+    let openCounts: [Int]
+    let openRates: [Double]
+    let cumulativeOpenCounts: [Int]
+    let cumulativeOpenRates: [Double]
 
-    func write(to fields: inout JSONFields) throws {
-        if let uniqueID { try fields.write("unique_id", uniqueID) }
-        if let group { try fields.write("announcement_group", group) }
+    enum CodingKeys: String, CodingKey {
+        case uniqueID = "unique_id", announcementGroup = "announcement_group", openCounts = "open_counts", openRates = "open_rates"
+        case cumulativeOpenCounts = "cumulative_open_counts", cumulativeOpenRates = "cumulative_open_rates"
+    }
+
+    init(uniqueID: String?, group: String?, counts: [Int], targets: Int) {
+        self.uniqueID = uniqueID
+        announcementGroup = group
         var running = 0
         let cumulative = counts.map { count -> Int in
             running += count
             return running
         }
         let share = { (count: Int) -> Double in targets == 0 ? 0 : Double(count) / Double(targets) }
-        try fields.write("open_counts", counts)
-        try fields.write("open_rates", counts.map(share))
-        try fields.write("cumulative_open_counts", cumulative)
-        try fields.write("cumulative_open_rates", cumulative.map(share))
+        openCounts = counts
+        openRates = counts.map(share)
+        cumulativeOpenCounts = cumulative
+        cumulativeOpenRates = cumulative.map(share)
     }
 }
 
 /// The finished announcements of one day, week or month.
-struct AnnouncementStatistics: JSONObject, Sendable {
+struct AnnouncementStatistics: Encodable, Sendable {
     let dateRange: String
-    var total = 0
-    var canceled = 0
-    var stopped = 0
-    var completed = 0
-    var targetChannels = 0
-    var targetUsers = 0
-    var sentChannels = 0
-    var sentUsers = 0
-    var opened = 0
+    private(set) var total = 0
+    private(set) var canceled = 0
+    private(set) var stopped = 0
+    private(set) var completed = 0
+    private(set) var targetChannels = 0
+    private(set) var targetUsers = 0
+    private(set) var sentChannels = 0
+    private(set) var sentUsers = 0
+    private(set) var opened = 0
+    /// The share of the users reached who read it; 0 while it reached no one.
+    private(set) var openRate = 0.0
+
+    enum CodingKeys: String, CodingKey {
+        case dateRange = "date_range", total = "total_announcement_count", canceled = "canceled_announcement_count"
+        case stopped = "stopped_announcement_count", completed = "completed_announcement_count"
+        case targetChannels = "target_channel_count", targetUsers = "target_user_count", sentChannels = "sent_channel_count"
+        case sentUsers = "sent_user_count", opened = "open_count", openRate = "open_rate"
+    }
 
     init(dateRange: String) {
         self.dateRange = dateRange
@@ -80,45 +104,32 @@ struct AnnouncementStatistics: JSONObject, Sendable {
         sentChannels += record.sentChannelCount
         sentUsers += record.sentUserCount
         self.opened += opened
-    }
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("date_range", dateRange)
-        try fields.write("total_announcement_count", total)
-        try fields.write("canceled_announcement_count", canceled)
-        try fields.write("stopped_announcement_count", stopped)
-        try fields.write("completed_announcement_count", completed)
-        try fields.write("target_channel_count", targetChannels)
-        try fields.write("target_user_count", targetUsers)
-        try fields.write("sent_channel_count", sentChannels)
-        try fields.write("sent_user_count", sentUsers)
-        try fields.write("open_count", opened)
-        try fields.write("open_rate", sentUsers == 0 ? 0 : Double(opened) / Double(sentUsers))
+        openRate = sentUsers == 0 ? 0 : Double(self.opened) / Double(sentUsers)
     }
 }
 
-struct AnnouncementStatisticsList: ResponseEncodable, JSONObject {
+struct AnnouncementStatisticsList: ResponseEncodable, Encodable {
     let statistics: [AnnouncementStatistics]
+}
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("statistics", statistics)
+struct AnnouncementList: ResponseEncodable, Encodable {
+    let announcements: [AnnouncementBody]
+    let next: String
+
+    init(page: Page<AnnouncementBody>) {
+        announcements = page.items
+        next = page.next
     }
 }
 
-struct AnnouncementList: ResponseEncodable, JSONObject {
-    let page: Page<AnnouncementBody>
+struct AnnouncementGroupList: ResponseEncodable, Encodable {
+    let announcementGroups: [String]
+    let next: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("announcements", page.items)
-        try fields.write("next", page.next)
-    }
-}
+    enum CodingKeys: String, CodingKey { case announcementGroups = "announcement_groups", next }
 
-struct AnnouncementGroupList: ResponseEncodable, JSONObject {
-    let page: Page<String>
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("announcement_groups", page.items)
-        try fields.write("next", page.next)
+    init(page: Page<String>) {
+        announcementGroups = page.items
+        next = page.next
     }
 }

@@ -2,42 +2,63 @@ import Hummingbird
 
 /// A bot as Sendbird answers it: the `bot` object (its user's nickname, profile and
 /// metadata), then its settings, `created_at` in seconds.
-struct BotBody: ResponseEncodable, JSONObject {
-    let bot: Bot
+struct BotBody: ResponseEncodable, Encodable {
+    let bot: BotIdentity
+    let botCallbackURL: String
+    let isPrivacyMode: Bool
+    let enableMarkAsRead: Bool
+    let showMember: Bool
+    let channelInvitationPreference: Int
+    let createdAt: Int64
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("bot", BotIdentity(bot: bot))
-        try fields.write("bot_callback_url", bot.record.callbackURL)
-        try fields.write("is_privacy_mode", bot.record.isPrivacyMode)
-        try fields.write("enable_mark_as_read", bot.record.enableMarkAsRead)
-        try fields.write("show_member", bot.record.showMember)
-        try fields.write("channel_invitation_preference", bot.record.channelInvitationPreference)
-        try fields.write("created_at", bot.record.createdAt)
+    enum CodingKeys: String, CodingKey {
+        case bot, botCallbackURL = "bot_callback_url", isPrivacyMode = "is_privacy_mode", enableMarkAsRead = "enable_mark_as_read"
+        case showMember = "show_member", channelInvitationPreference = "channel_invitation_preference", createdAt = "created_at"
+    }
+
+    init(bot: Bot) {
+        self.bot = BotIdentity(bot: bot)
+        botCallbackURL = bot.record.callbackURL
+        isPrivacyMode = bot.record.isPrivacyMode
+        enableMarkAsRead = bot.record.enableMarkAsRead
+        showMember = bot.record.showMember
+        channelInvitationPreference = bot.record.channelInvitationPreference
+        createdAt = bot.record.createdAt
     }
 }
 
 /// The `bot` object of a bot, in answers and in callbacks.
-struct BotIdentity: JSONObject {
-    let bot: Bot
+struct BotIdentity: Encodable {
+    let botUserID: String
+    let botNickname: String
+    let botProfileURL: String
+    let botType: String
+    let botToken: String
+    let botMetadata: [String: String]
+    let botRequireAuthForProfileImage = false
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("bot_userid", bot.user.userID)
-        try fields.write("bot_nickname", bot.user.nickname)
-        try fields.write("bot_profile_url", bot.user.profileURL)
-        try fields.write("bot_type", bot.record.type)
-        try fields.write("bot_token", bot.record.token)
-        try fields.write("bot_metadata", bot.user.metadata)
-        try fields.write("bot_require_auth_for_profile_image", false)
+    enum CodingKeys: String, CodingKey {
+        case botUserID = "bot_userid", botNickname = "bot_nickname", botProfileURL = "bot_profile_url", botType = "bot_type"
+        case botToken = "bot_token", botMetadata = "bot_metadata", botRequireAuthForProfileImage = "bot_require_auth_for_profile_image"
+    }
+
+    init(bot: Bot) {
+        botUserID = bot.user.userID
+        botNickname = bot.user.nickname
+        botProfileURL = bot.user.profileURL
+        botType = bot.record.type
+        botToken = bot.record.token
+        botMetadata = bot.user.metadata
     }
 }
 
-struct BotList: ResponseEncodable, JSONObject {
-    let bots: [Bot]
+struct BotList: ResponseEncodable, Encodable {
+    let bots: [BotBody]
     let next: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("bots", bots.map(BotBody.init))
-        try fields.write("next", next)
+    init(bots: [Bot], next: String) {
+        self.bots = bots.map(BotBody.init)
+        self.next = next
     }
 }
 
@@ -55,10 +76,6 @@ struct JoinedChannels: ResponseEncodable, JSONObject {
 
 /// A bot's message wrapped as `{"message": {...}}`: what SDK 2.1.5, which always sends a
 /// form, reads; SDK 0.0.16 sends JSON and reads the message itself.
-struct WrappedMessage: ResponseEncodable, JSONObject {
+struct WrappedMessage: ResponseEncodable, Encodable {
     let message: Message
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("message", message)
-    }
 }

@@ -88,32 +88,52 @@ struct DataExportRecord: Sendable, FetchableRecord {
     }
 }
 
-extension DataExportRecord: JSONObject, ResponseEncodable {
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("request_id", requestID)
-        try fields.write("data_type", dataType.rawValue)
-        try fields.write("status", status.rawValue)
-        try fields.write("format", request.format)
-        try fields.write("csv_delimiter", request.csvDelimiter)
-        try fields.write("timezone", request.timezone)
-        try fields.write("created_at", createdAt)
-        try fields.write("start_ts", request.startTS)
-        try fields.write("end_ts", request.endTS)
-        try fields.write("channel_urls", request.channelURLs)
-        try fields.write("channel_custom_types", request.channelCustomTypes)
-        try fields.write("sender_ids", request.senderIDs)
-        try fields.write("user_ids", request.userIDs)
-        if let fileURL { try fields.write("file", ExportFile(url: fileURL, expiresAt: expiresAt)) }
+/// An export as Sendbird answers it, with its file once written.
+struct DataExportBody: Encodable, ResponseEncodable {
+    let requestID: String
+    let dataType: String
+    let status: String
+    let format: String
+    let csvDelimiter: String
+    let timezone: String
+    let createdAt: Int64
+    let startTS: Int64
+    let endTS: Int64
+    let channelURLs: [String]
+    let channelCustomTypes: [String]
+    let senderIDs: [String]
+    let userIDs: [String]
+    let file: ExportFile?
+
+    enum CodingKeys: String, CodingKey {
+        case requestID = "request_id", dataType = "data_type", status, format, csvDelimiter = "csv_delimiter", timezone
+        case createdAt = "created_at", startTS = "start_ts", endTS = "end_ts", channelURLs = "channel_urls"
+        case channelCustomTypes = "channel_custom_types", senderIDs = "sender_ids", userIDs = "user_ids", file
+    }
+
+    init(_ record: DataExportRecord) {
+        let request = record.request
+        requestID = record.requestID
+        dataType = record.dataType.rawValue
+        status = record.status.rawValue
+        format = request.format
+        csvDelimiter = request.csvDelimiter
+        timezone = request.timezone
+        createdAt = record.createdAt
+        startTS = request.startTS
+        endTS = request.endTS
+        channelURLs = request.channelURLs
+        channelCustomTypes = request.channelCustomTypes
+        senderIDs = request.senderIDs
+        userIDs = request.userIDs
+        file = record.fileURL.map { ExportFile(url: $0, expiresAt: record.expiresAt) }
     }
 }
 
 /// `file` / `files` of an export or a GDPR request: where to download it, until when.
-struct ExportFile: JSONObject {
+struct ExportFile: Encodable {
     let url: String
     let expiresAt: Int64
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("url", url)
-        try fields.write("expires_at", expiresAt)
-    }
+    enum CodingKeys: String, CodingKey { case url, expiresAt = "expires_at" }
 }

@@ -11,7 +11,7 @@ struct DataExportRoutes: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        try await exports.register(try context.exportDataType(), try await request.decodeJSON(ExportRequest.self))
+        DataExportBody(try await exports.register(try context.exportDataType(), try await request.decodeJSON(ExportRequest.self)))
     }
 
     @Sendable func list(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -19,16 +19,19 @@ struct DataExportRoutes: Sendable {
     }
 
     @Sendable func export(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        try await exports.export(try context.pathParameter("request_id"), of: try context.exportDataType())
+        DataExportBody(try await exports.export(try context.pathParameter("request_id"), of: try context.exportDataType()))
     }
 }
 
-struct DataExportList: ResponseEncodable, JSONObject {
-    let page: Page<DataExportRecord>
+struct DataExportList: ResponseEncodable, Encodable {
+    let exportedData: [DataExportBody]
+    let next: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("exported_data", page.items)
-        try fields.write("next", page.next)
+    enum CodingKeys: String, CodingKey { case exportedData = "exported_data", next }
+
+    init(page: Page<DataExportRecord>) {
+        exportedData = page.items.map(DataExportBody.init)
+        next = page.next
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// relay), kept in memory for `/roost/deliveries`: where each went, for which event, and
 /// what came back (0: no answer).
 struct DeliveryAttempts: Sendable {
-    struct Attempt: Sendable {
+    struct Attempt: Sendable, Encodable {
         let feed: String
         let url: String
         let category: String
@@ -12,6 +12,10 @@ struct DeliveryAttempts: Sendable {
         let statusCode: Int
         let attempt: Int
         let at: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case feed, url, category, seq = "event_seq", statusCode = "status_code", attempt, at = "attempted_at"
+        }
     }
 
     private let recent: RecentItems<Attempt>

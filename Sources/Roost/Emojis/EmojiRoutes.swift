@@ -62,12 +62,12 @@ struct EmojiRoutes: Sendable {
     }
 
     @Sendable func emoji(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        EmojiBody(emoji: try await emojis.emoji(try context.pathParameter("emoji_key")))
+        try await emojis.emoji(try context.pathParameter("emoji_key"))
     }
 
     @Sendable func updateEmoji(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let body = try await request.decodeJSON(URLChange.self)
-        return EmojiBody(emoji: try await emojis.setEmojiURL(body.url, of: try context.pathParameter("emoji_key")))
+        return try await emojis.setEmojiURL(body.url, of: try context.pathParameter("emoji_key"))
     }
 
     @Sendable func deleteEmoji(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -108,44 +108,36 @@ struct NewEmojis: Decodable {
     enum CodingKeys: String, CodingKey { case emojiCategoryID = "emoji_category_id", emojis }
 }
 
-struct EmojiBody: ResponseEncodable, JSONObject {
-    let emoji: Emoji
+extension Emoji: ResponseEncodable {}
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("id", emoji.id)
-        try fields.write("key", emoji.key)
-        try fields.write("url", emoji.url)
-    }
-}
-
-struct EmojiList: ResponseEncodable, JSONObject {
+struct EmojiList: ResponseEncodable, Encodable {
     let emojis: [Emoji]
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("emojis", emojis.map(EmojiBody.init))
-    }
 }
 
-struct EmojiCategoryBody: ResponseEncodable, JSONObject {
-    let category: EmojiCategory
-    var withEmojis = true
+/// A category with its emojis; without them, as an addition answers it.
+struct EmojiCategoryBody: ResponseEncodable, Encodable {
+    let id: Int64
+    let name: String
+    let url: String
+    let emojis: [Emoji]?
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("id", category.id)
-        try fields.write("name", category.name)
-        try fields.write("url", category.url)
-        if withEmojis { try fields.write("emojis", category.emojis.map(EmojiBody.init)) }
+    init(category: EmojiCategory, withEmojis: Bool = true) {
+        id = category.id
+        name = category.name
+        url = category.url
+        emojis = withEmojis ? category.emojis : nil
     }
 }
 
 /// `{"emoji_hash", "emoji_categories"}` for the whole set; `{"emoji_categories"}` for those added.
-struct EmojiCategoryList: ResponseEncodable, JSONObject {
-    let hash: String?
-    let categories: [EmojiCategory]
-    let withEmojis: Bool
+struct EmojiCategoryList: ResponseEncodable, Encodable {
+    let emojiHash: String?
+    let emojiCategories: [EmojiCategoryBody]
 
-    func write(to fields: inout JSONFields) throws {
-        if let hash { try fields.write("emoji_hash", hash) }
-        try fields.write("emoji_categories", categories.map { EmojiCategoryBody(category: $0, withEmojis: withEmojis) })
+    enum CodingKeys: String, CodingKey { case emojiHash = "emoji_hash", emojiCategories = "emoji_categories" }
+
+    init(hash: String?, categories: [EmojiCategory], withEmojis: Bool) {
+        emojiHash = hash
+        emojiCategories = categories.map { EmojiCategoryBody(category: $0, withEmojis: withEmojis) }
     }
 }

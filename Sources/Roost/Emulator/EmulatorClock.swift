@@ -34,10 +34,12 @@ final class EmulatorClock: Sendable {
 
     var setting: Setting { current.withLock { $0.setting } }
 
-    struct State: Sendable {
+    struct State: Sendable, Encodable {
         let now: Int64
         let frozen: Bool
         let offset: Int64
+
+        enum CodingKeys: String, CodingKey { case now, frozen, offset = "offset_ms" }
     }
 
     var state: State {

@@ -66,14 +66,14 @@ struct EmulatorRoutes: Sendable {
 
     @Sendable func clockState(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         try context.requireMasterToken()
-        return ClockBody(state: clock.state)
+        return clock.state
     }
 
     @Sendable func changeClock(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         try context.requireMasterToken()
         let body = try await request.decodeJSON(ClockChange.self)
         guard body.now != nil || body.advanceMS != nil || body.frozen != nil else { throw APIError.missing("now") }
-        return ClockBody(state: try await clock.change(to: body.now, advancingBy: body.advanceMS, frozen: body.frozen))
+        return try await clock.change(to: body.now, advancingBy: body.advanceMS, frozen: body.frozen)
     }
 
     @Sendable func addFault(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -121,7 +121,7 @@ struct EmulatorRoutes: Sendable {
         let limit = try query.int("limit") ?? 100
         guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
         let since = try query.int64("since") ?? 0
-        return KeyedList(key: "requests", items: emulator.journal.entries(
+        return RequestList(requests: emulator.journal.entries(
             limit: limit, pathPrefix: query.string("path_prefix"), status: try query.int("status"), since: since
         ))
     }
@@ -131,7 +131,7 @@ struct EmulatorRoutes: Sendable {
         let limit = try request.query.int("limit") ?? 100
         guard (1...1000).contains(limit) else { throw APIError.outOfRange("limit", 1...1000) }
         let feed = request.query.string("feed")
-        return KeyedList(key: "deliveries", items: Array(emulator.deliveries.all.filter { feed == nil || $0.feed == feed }.suffix(limit)))
+        return DeliveryList(deliveries: Array(emulator.deliveries.all.filter { feed == nil || $0.feed == feed }.suffix(limit)))
     }
 }
 
@@ -148,12 +148,8 @@ struct SnapshotRequest: Decodable {
     let name: String?
 }
 
-struct SnapshotList: ResponseEncodable, JSONObject {
+struct SnapshotList: ResponseEncodable, Encodable {
     let snapshots: [SnapshotStore.Snapshot]
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("snapshots", snapshots)
-    }
 }
 
 extension SnapshotStore.Snapshot: ResponseEncodable {}
@@ -165,57 +161,17 @@ struct ClockChange: Decodable {
     enum CodingKeys: String, CodingKey { case now, advanceMS = "advance_ms", frozen }
 }
 
-struct ClockBody: ResponseEncodable, JSONObject {
-    let state: EmulatorClock.State
+extension EmulatorClock.State: ResponseEncodable {}
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("now", state.now)
-        try fields.write("frozen", state.frozen)
-        try fields.write("offset_ms", state.offset)
-    }
-}
-
-struct FaultList: ResponseEncodable, JSONObject {
+struct FaultList: ResponseEncodable, Encodable {
     let faults: [FaultInjection.Fault]
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("faults", faults)
-    }
 }
 
-/// A list answered under one key, such as `{"requests": [...]}`.
-struct KeyedList<Item: JSONObject>: ResponseEncodable, JSONObject {
-    let key: String
-    let items: [Item]
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write(key, items)
-    }
+struct RequestList: ResponseEncodable, Encodable {
+    let requests: [RequestJournal.Entry]
 }
 
-extension DeliveryAttempts.Attempt: JSONObject {
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("feed", feed)
-        try fields.write("url", url)
-        try fields.write("category", category)
-        try fields.write("event_seq", seq)
-        try fields.write("status_code", statusCode)
-        try fields.write("attempt", attempt)
-        try fields.write("attempted_at", at)
-    }
+struct DeliveryList: ResponseEncodable, Encodable {
+    let deliveries: [DeliveryAttempts.Attempt]
 }
 
-extension RequestJournal.Entry: JSONObject {
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("id", id)
-        try fields.write("at", at)
-        try fields.write("method", method)
-        try fields.write("path", path)
-        try fields.write("query", query)
-        try fields.write("token", token)
-        try fields.write("status", status)
-        try fields.write("duration_ms", (milliseconds * 100).rounded() / 100)
-        try fields.write("request_body", requestBody)
-        try fields.write("response_body", responseBody)
-    }
-}

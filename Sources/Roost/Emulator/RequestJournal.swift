@@ -6,7 +6,7 @@ import NIOCore
 /// path, query, status, duration, and the bodies cut at `bodyLimit` bytes; the token is
 /// masked. Event streams are listed without their (endless) body.
 struct RequestJournal: Sendable {
-    struct Entry: Sendable {
+    struct Entry: Sendable, Encodable {
         var id: Int64
         var at: Int64
         var method: String
@@ -14,9 +14,15 @@ struct RequestJournal: Sendable {
         var query: String
         var token: String
         var status: Int
-        var milliseconds: Double
+        /// To the hundredth of a millisecond.
+        var durationMS: Double
         var requestBody: String
         var responseBody: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, at, method, path, query, token, status
+            case durationMS = "duration_ms", requestBody = "request_body", responseBody = "response_body"
+        }
     }
 
     private let recent: RecentItems<Entry>
@@ -79,17 +85,18 @@ struct RequestRecorder: Sendable {
         let requestBody = journal.text(of: try await request.body.collect(upTo: .max))
         var entry = RequestJournal.Entry(
             id: 0, at: clock.now, method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-            token: MaskedSecret.of(request.headers[.apiToken] ?? request.headers[.sessionKey] ?? ""), status: 0, milliseconds: 0,
+            token: MaskedSecret.of(request.headers[.apiToken] ?? request.headers[.sessionKey] ?? ""), status: 0, durationMS: 0,
             requestBody: requestBody, responseBody: ""
         )
         func elapsed() -> Double {
             let duration = ContinuousClock.now - start
-            return Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+            let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+            return (milliseconds * 100).rounded() / 100
         }
         do {
             var response = try await answer(request)
             entry.status = Int(response.status.code)
-            entry.milliseconds = elapsed()
+            entry.durationMS = elapsed()
             let isStream = response.headers[.contentType]?.hasPrefix("text/event-stream") == true
             if !isStream, response.body.contentLength != nil {
                 // An answer of known length (every API answer is one buffer) is read here and
@@ -111,13 +118,13 @@ struct RequestRecorder: Sendable {
             return response
         } catch let error as APIError {
             entry.status = Int(error.status.code)
-            entry.milliseconds = elapsed()
+            entry.durationMS = elapsed()
             entry.responseBody = #"{"error":true,"code":\#(error.code),"message":\#(String(decoding: (try? JSON.encoder.encode(error.message)) ?? [], as: UTF8.self))}"#
             journal.record(entry)
             throw error
         } catch {
             entry.status = 500
-            entry.milliseconds = elapsed()
+            entry.durationMS = elapsed()
             journal.record(entry)
             throw error
         }

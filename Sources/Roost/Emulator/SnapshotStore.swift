@@ -10,16 +10,12 @@ struct SnapshotStore: Sendable {
     /// Reads again what is kept in memory from the database (tokens, webhook settings).
     let reload: @Sendable () async throws -> Void
 
-    struct Snapshot: Sendable, JSONObject {
+    struct Snapshot: Sendable, Encodable {
         let name: String
         let size: Int64
         let takenAt: Int64
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("name", name)
-            try fields.write("size", size)
-            try fields.write("created_at", takenAt)
-        }
+        enum CodingKeys: String, CodingKey { case name, size, takenAt = "created_at" }
     }
 
     /// Saves the whole state under `name`, replacing a snapshot of that name.

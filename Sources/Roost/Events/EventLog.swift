@@ -16,22 +16,34 @@ struct EventLog: Sendable {
     /// Appends an event (`event`). Answers its `seq`.
     @discardableResult
     func record(
-        _ category: EventCategory, _ payload: some JSONObject, at time: Int64, channelURL: String? = nil,
+        _ category: EventCategory, _ payload: some Encodable, at time: Int64, channelURL: String? = nil,
         concerning userIDs: [String] = [], audience: EventAudience = EventAudience(), in db: Database
     ) throws -> Int64 {
         try append([event(category, payload, at: time, channelURL: channelURL, concerning: userIDs, audience: audience)], in: db)[0]
     }
 
-    /// An event to append: its payload (with `category` first and `app_id` last, as Sendbird's
-    /// are), the channel it happened in, and who hears it on their own stream.
+    /// An event to append: its payload (an object, whose fields go between `category` first
+    /// and `app_id` last, as Sendbird's are), the channel it happened in, and who hears it on
+    /// their own stream.
     func event(
-        _ category: EventCategory, _ payload: some JSONObject, at time: Int64, channelURL: String? = nil,
+        _ category: EventCategory, _ payload: some Encodable, at time: Int64, channelURL: String? = nil,
         concerning userIDs: [String] = [], audience: EventAudience = EventAudience()
     ) throws -> NewEvent {
-        let body = try JSON.encoder.encode(Envelope(category: category, applicationID: applicationID, payload: payload))
+        let fields = try JSON.encoder.encode(payload)
+        assert(fields.first == UInt8(ascii: "{") && fields.last == UInt8(ascii: "}"), "an event's payload is an object")
+        let body = JSONOutput()
+        body.raw("{\"category\":")
+        body.quoted(category.rawValue)
+        if fields.count > 2 {
+            body.raw(",")
+            body.raw(bytes: fields[1..<(fields.count - 1)])
+        }
+        body.raw(",\"app_id\":")
+        body.quoted(applicationID)
+        body.raw("}")
         return NewEvent(
             category: category, time: time, channelURL: channelURL, concerning: userIDs, audience: audience,
-            payload: String(decoding: body, as: UTF8.self)
+            payload: String(decoding: body.bytes, as: UTF8.self)
         )
     }
 
@@ -42,18 +54,6 @@ struct EventLog: Sendable {
         let seqs = try repository.insert(events, in: db)
         notifier.recorded()
         return seqs
-    }
-
-    private struct Envelope<Payload: JSONObject>: JSONObject {
-        let category: EventCategory
-        let applicationID: String
-        let payload: Payload
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("category", category.rawValue)
-            try payload.write(to: &fields)
-            try fields.write("app_id", applicationID)
-        }
     }
 }
 

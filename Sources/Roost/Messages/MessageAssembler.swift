@@ -109,8 +109,8 @@ struct MessageAssembler: Sendable {
         let found = Array(try PollRepository().find(ids: ids, in: db).values)
         let polls = details
             ? try PollAssembler().polls(found, in: db)
-            : found.map { Poll(record: $0, creator: "", options: [], voterCount: 0, summaryOnly: true) }
-        return Dictionary(uniqueKeysWithValues: polls.map { ($0.record.id, $0) })
+            : found.map { Poll(summaryOf: $0) }
+        return Dictionary(uniqueKeysWithValues: polls.map { ($0.id, $0) })
     }
 
     func message(_ record: MessageRecord, in channel: ChannelRecord, options: MessageViewOptions, in db: Database) throws -> Message {

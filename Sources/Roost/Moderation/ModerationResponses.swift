@@ -1,14 +1,19 @@
 import Hummingbird
 
 /// A ban as Sendbird answers it: the user, when the ban started and ends, and why.
-struct BanBody: JSONObject, ResponseEncodable {
-    let entry: ModerationService.Entry
+struct BanBody: Encodable, ResponseEncodable {
+    let user: EmbeddedUser
+    let startAt: Int64
+    let endAt: Int64
+    let description: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("user", EmbeddedUser(user: entry.user))
-        try fields.write("start_at", entry.startAt)
-        try fields.write("end_at", entry.endAt)
-        try fields.write("description", entry.description)
+    enum CodingKeys: String, CodingKey { case user, startAt = "start_at", endAt = "end_at", description }
+
+    init(entry: ModerationService.Entry) {
+        user = EmbeddedUser(user: entry.user)
+        startAt = entry.startAt
+        endAt = entry.endAt
+        description = entry.description
     }
 }
 
@@ -45,16 +50,23 @@ struct MuteList: ResponseEncodable {
 }
 
 /// Whether a user is muted in a channel now, and for how much longer.
-struct MuteStatus: JSONObject, ResponseEncodable {
-    let restriction: ModerationService.Entry?
-    let now: Int64
+struct MuteStatus: Encodable, ResponseEncodable {
+    let isMuted: Bool
+    let remainingDuration: Int64
+    let startAt: Int64
+    let endAt: Int64
+    let description: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("is_muted", restriction != nil)
-        try fields.write("remaining_duration", restriction.map { RestrictionEnd.remaining(start: $0.startAt, end: $0.endAt, now: now) } ?? 0)
-        try fields.write("start_at", restriction?.startAt ?? 0)
-        try fields.write("end_at", restriction.map { RestrictionEnd.shown(start: $0.startAt, end: $0.endAt) } ?? 0)
-        try fields.write("description", restriction?.description ?? "")
+    enum CodingKeys: String, CodingKey {
+        case isMuted = "is_muted", remainingDuration = "remaining_duration", startAt = "start_at", endAt = "end_at", description
+    }
+
+    init(restriction: ModerationService.Entry?, now: Int64) {
+        isMuted = restriction != nil
+        remainingDuration = restriction.map { RestrictionEnd.remaining(start: $0.startAt, end: $0.endAt, now: now) } ?? 0
+        startAt = restriction?.startAt ?? 0
+        endAt = restriction.map { RestrictionEnd.shown(start: $0.startAt, end: $0.endAt) } ?? 0
+        description = restriction?.description ?? ""
     }
 }
 

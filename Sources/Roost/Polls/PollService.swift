@@ -127,7 +127,7 @@ struct PollService: Sendable {
     func option(_ optionID: Int64, of id: Int64) async throws -> Poll.Option {
         try await database.read { db in
             let poll = try assembler.poll(try existing(id, in: db), in: db)
-            guard let option = poll.options.first(where: { $0.record.id == optionID }) else { throw APIError.notFound("Poll option") }
+            guard let option = poll.options?.first(where: { $0.id == optionID }) else { throw APIError.notFound("Poll option") }
             return option
         }
     }

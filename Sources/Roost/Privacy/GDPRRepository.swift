@@ -1,7 +1,5 @@
-import Hummingbird
-
-/// A row of gdpr_requests, answered as Sendbird answers it (`files` one object, though plural).
-struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
+/// A row of gdpr_requests.
+struct GDPRRequest: Sendable, FetchableRecord {
     var id: Int64 = 0
     var requestID: String
     var action: String
@@ -16,25 +14,6 @@ struct GDPRRequest: Sendable, FetchableRecord, JSONObject, ResponseEncodable {
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, request_id, action, user_id, user_ids, channel_delete_option, status, created_at, file_url, expires_at
-    }
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("request_id", requestID)
-        try fields.write("action", action)
-        try fields.write("status", status.rawValue)
-        if action == "access" {
-            try fields.write("user_id", userID)
-        } else {
-            try fields.write("user_ids", userIDs)
-            try fields.write("channel_delete_option", channelDeleteOption)
-        }
-        try fields.write("created_at", createdAt)
-        if let fileURL {
-            try fields.write("files", ExportFile(url: fileURL, expiresAt: expiresAt))
-        } else if status == .done {
-            // Sendbird's list page shows a finished deletion with an empty `files`.
-            try fields.write("files", ExportFile(url: "", expiresAt: 0))
-        }
     }
 }
 

@@ -1,90 +1,111 @@
 import Hummingbird
 
 /// `{"push_configurations": [...]}`: configurations as Sendbird answers them, secrets masked,
-/// the APNs certificate never shown.
-struct PushConfigurationList: ResponseEncodable, JSONObject {
-    let configurations: [PushConfiguration]
+/// the APNs certificate never shown. Each has the fields of its own provider only.
+struct PushConfigurationList: ResponseEncodable, Encodable {
+    struct Item: Encodable {
+        let id: String
+        let pushType: String
+        let createdAt: Int64
+        var apiKey: String?
+        var senderID: String?
+        var huaweiAppID: String?
+        var huaweiAppSecret: String?
+        var apnsName: String?
+        var apnsType: String?
+        var apnsCertEnvType: String?
+        /// The name Sendbird's own OpenAPI document gives the same field.
+        var apnsCerEnvType: String?
+        /// Roost cannot read a certificate's expiry; 0 says unknown.
+        var apnsExpiration: Int?
+        var hasCertificate: Bool?
+        /// A number, as SDK 0.0.16 reads it.
+        var hasUnreadCountBadge: Int?
+        var contentAvailable: Bool?
+        var mutableContent: Bool?
+        let pushSound: String
 
-    struct Item: JSONObject {
-        let configuration: PushConfiguration
+        enum CodingKeys: String, CodingKey {
+            case id, pushType = "push_type", createdAt = "created_at", apiKey = "api_key", senderID = "sender_id"
+            case huaweiAppID = "huawei_app_id", huaweiAppSecret = "huawei_app_secret", apnsName = "apns_name", apnsType = "apns_type"
+            case apnsCertEnvType = "apns_cert_env_type", apnsCerEnvType = "apns_cer_env_type", apnsExpiration = "apns_expiration"
+            case hasCertificate = "has_certificate", hasUnreadCountBadge = "has_unread_count_badge"
+            case contentAvailable = "content_available", mutableContent = "mutable_content", pushSound = "push_sound"
+        }
 
-        func write(to fields: inout JSONFields) throws {
-            let configuration = self.configuration
-            try fields.write("id", configuration.id)
-            try fields.write("push_type", configuration.provider.label)
-            try fields.write("created_at", configuration.createdAt)
+        init(_ configuration: PushConfiguration) {
+            id = configuration.id
+            pushType = configuration.provider.label
+            createdAt = configuration.createdAt
+            pushSound = configuration.pushSound
             switch configuration.provider {
             case .fcm:
-                try fields.write("api_key", MaskedSecret.of(configuration.apiKey))
-                try fields.write("sender_id", configuration.senderID)
+                apiKey = MaskedSecret.of(configuration.apiKey)
+                senderID = configuration.senderID
             case .huawei:
-                try fields.write("huawei_app_id", configuration.huaweiAppID)
-                try fields.write("huawei_app_secret", MaskedSecret.of(configuration.huaweiAppSecret))
+                huaweiAppID = configuration.huaweiAppID
+                huaweiAppSecret = MaskedSecret.of(configuration.huaweiAppSecret)
             case .apns:
-                try fields.write("apns_name", configuration.apnsName)
-                try fields.write("apns_type", configuration.apnsEnvironment.uppercased())
-                try fields.write("apns_cert_env_type", configuration.apnsEnvironment)
-                // The name Sendbird's own OpenAPI document gives the same field.
-                try fields.write("apns_cer_env_type", configuration.apnsEnvironment)
-                // Roost cannot read a certificate's expiry; 0 says unknown.
-                try fields.write("apns_expiration", 0)
-                try fields.write("has_certificate", configuration.apnsCertificate != nil)
-                // A number, as SDK 0.0.16 reads it.
-                try fields.write("has_unread_count_badge", configuration.hasUnreadCountBadge ? 1 : 0)
-                try fields.write("content_available", configuration.contentAvailable)
-                try fields.write("mutable_content", configuration.mutableContent)
+                apnsName = configuration.apnsName
+                apnsType = configuration.apnsEnvironment.uppercased()
+                apnsCertEnvType = configuration.apnsEnvironment
+                apnsCerEnvType = configuration.apnsEnvironment
+                apnsExpiration = 0
+                hasCertificate = configuration.apnsCertificate != nil
+                hasUnreadCountBadge = configuration.hasUnreadCountBadge ? 1 : 0
+                contentAvailable = configuration.contentAvailable
+                mutableContent = configuration.mutableContent
             }
-            try fields.write("push_sound", configuration.pushSound)
         }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("push_configurations", configurations.map(Item.init))
+    let pushConfigurations: [Item]
+
+    enum CodingKeys: String, CodingKey { case pushConfigurations = "push_configurations" }
+
+    init(configurations: [PushConfiguration]) {
+        pushConfigurations = configurations.map(Item.init)
     }
 }
 
 /// `{"push_configurations": "<id>"}` after an update, `{"push_configurations": ["<id>"]}`
 /// after a removal, as Sendbird answers each.
-struct PushConfigurationID: ResponseEncodable, JSONObject {
-    let id: String
-    let listed: Bool
+struct PushConfigurationID: ResponseEncodable, Encodable {
+    let pushConfigurations: AnyJSON
 
-    func write(to fields: inout JSONFields) throws {
-        if listed {
-            try fields.write("push_configurations", [id])
-        } else {
-            try fields.write("push_configurations", id)
-        }
+    enum CodingKeys: String, CodingKey { case pushConfigurations = "push_configurations" }
+
+    init(id: String, listed: Bool) {
+        pushConfigurations = listed ? .array([.string(id)]) : .string(id)
     }
 }
 
 /// `{"push_message_templates": [...]}`: the templates by name, one of them with what its
 /// texts look like filled in.
-struct PushTemplateList: ResponseEncodable, JSONObject {
-    let templates: [(name: String, template: PushMessageTemplate)]
-    let withPreview: Bool
-
-    struct Item: JSONObject {
-        let name: String
+struct PushTemplateList: ResponseEncodable, Encodable {
+    struct Item: Encodable {
+        let templateName: String
         let template: PushMessageTemplate
-        let withPreview: Bool
+        let pushMessagePreview: PushMessageTemplate?
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("template_name", name)
-            try fields.write("template", template)
-            if withPreview { try fields.write("push_message_preview", template.preview) }
+        enum CodingKeys: String, CodingKey {
+            case templateName = "template_name", template, pushMessagePreview = "push_message_preview"
         }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("push_message_templates", templates.map { Item(name: $0.name, template: $0.template, withPreview: withPreview) })
+    let pushMessageTemplates: [Item]
+
+    enum CodingKeys: String, CodingKey { case pushMessageTemplates = "push_message_templates" }
+
+    init(templates: [(name: String, template: PushMessageTemplate)], withPreview: Bool) {
+        pushMessageTemplates = templates.map {
+            Item(templateName: $0.name, template: $0.template, pushMessagePreview: withPreview ? $0.template.preview : nil)
+        }
     }
 }
 
-struct PushSettingsBody: ResponseEncodable, JSONObject {
+struct PushSettingsBody: ResponseEncodable, Encodable {
     let pushEnabled: Bool
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("push_enabled", pushEnabled)
-    }
+    enum CodingKeys: String, CodingKey { case pushEnabled = "push_enabled" }
 }

@@ -58,8 +58,8 @@ struct PushNotifications: EventConsumer {
 
     func apply(_ outgoing: [Outgoing], in db: Database) throws {
         for item in outgoing {
-            let seq = try log.record(.push, item.push, at: item.time, concerning: [item.push.recipient.userID], in: db)
-            try outbox.file(seq, userID: item.push.recipient.userID, channelURL: item.push.channel.url, in: db)
+            let seq = try log.record(.push, item.push, at: item.time, concerning: [item.push.userID], in: db)
+            try outbox.file(seq, userID: item.push.userID, channelURL: item.push.channelURL, in: db)
         }
     }
 
@@ -122,93 +122,103 @@ struct PushNotifications: EventConsumer {
 
 /// One push notification: who and which devices it goes to, the text the template made, the
 /// sound and badge, and under `sendbird` the object Sendbird's client SDKs read from a push.
-fileprivate struct Push: JSONObject, Sendable {
-    let recipient: UserSummary
-    let devices: [(type: DeviceTokenType, token: String)]
-    let message: MessageRecord
-    let channel: ChannelRecord
-    let sender: UserSummary?
-    let alert: String
-    let sound: String
-    let badge: Int
-    let applicationID: String
-
-    struct Device: JSONObject {
-        let type: DeviceTokenType
+fileprivate struct Push: Encodable, Sendable {
+    struct Device: Encodable, Sendable {
+        let tokenType: String
         let token: String
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("token_type", type.rawValue)
-            try fields.write("token", token)
-        }
-    }
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("user_id", recipient.userID)
-        try fields.write("channel_url", channel.url)
-        try fields.write("message_id", message.id)
-        try fields.write("devices", devices.map { Device(type: $0.type, token: $0.token) })
-        try fields.write("alert", alert)
-        try fields.write("sound", sound)
-        try fields.write("badge", badge)
-        try fields.write("sendbird", Payload(push: self))
+        enum CodingKeys: String, CodingKey { case tokenType = "token_type", token }
     }
 
     /// Sendbird's `sendbird` object of a push.
-    struct Payload: JSONObject {
-        let push: Push
+    struct Payload: Encodable, Sendable {
+        let category = "messaging:offline_notification"
+        let type: String
+        let message: String
+        let customType: String
+        let data: String
+        let messageID: Int64
+        let createdAt: Int64
+        let appID: String
+        let unreadMessageCount: Int
+        let channel: Channel
+        let channelType: String
+        let sender: Person?
+        let recipient: Person
+        let files: [File]
+        let translations: [String: String]
+        let pushSound: String
 
-        func write(to fields: inout JSONFields) throws {
-            let message = push.message
-            try fields.write("category", "messaging:offline_notification")
-            try fields.write("type", message.type.rawValue)
-            try fields.write("message", message.message)
-            try fields.write("custom_type", message.customType)
-            try fields.write("data", message.data)
-            try fields.write("message_id", message.id)
-            try fields.write("created_at", message.createdAt)
-            try fields.write("app_id", push.applicationID)
-            try fields.write("unread_message_count", push.badge)
-            try fields.write("channel", Channel(channel: push.channel))
+        enum CodingKeys: String, CodingKey {
+            case category, type, message, customType = "custom_type", data, messageID = "message_id", createdAt = "created_at"
+            case appID = "app_id", unreadMessageCount = "unread_message_count", channel, channelType = "channel_type"
+            case sender, recipient, files, translations, pushSound = "push_sound"
+        }
+    }
+
+    struct Channel: Encodable, Sendable {
+        let channelURL: String
+        let name: String
+        let customType: String
+
+        enum CodingKeys: String, CodingKey { case channelURL = "channel_url", name, customType = "custom_type" }
+    }
+
+    struct Person: Encodable, Sendable {
+        let id: String
+        let name: String
+        /// The sender's only.
+        let profileURL: String?
+
+        enum CodingKeys: String, CodingKey { case id, name, profileURL = "profile_url" }
+
+        init(user: UserSummary, withImage: Bool) {
+            id = user.userID
+            name = user.nickname
+            profileURL = withImage ? user.profileURL : nil
+        }
+    }
+
+    struct File: Encodable, Sendable {
+        let url: String
+        let name: String
+        let type: String
+        let size: Int64
+    }
+
+    let userID: String
+    let channelURL: String
+    let messageID: Int64
+    let devices: [Device]
+    let alert: String
+    let sound: String
+    let badge: Int
+    let sendbird: Payload
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id", channelURL = "channel_url", messageID = "message_id", devices, alert, sound, badge, sendbird
+    }
+
+    init(
+        recipient: UserSummary, devices: [(type: DeviceTokenType, token: String)], message: MessageRecord, channel: ChannelRecord,
+        sender: UserSummary?, alert: String, sound: String, badge: Int, applicationID: String
+    ) {
+        userID = recipient.userID
+        channelURL = channel.url
+        messageID = message.id
+        self.devices = devices.map { Device(tokenType: $0.type.rawValue, token: $0.token) }
+        self.alert = alert
+        self.sound = sound
+        self.badge = badge
+        sendbird = Payload(
+            type: message.type.rawValue, message: message.message, customType: message.customType, data: message.data,
+            messageID: message.id, createdAt: message.createdAt, appID: applicationID, unreadMessageCount: badge,
+            channel: Channel(channelURL: channel.url, name: channel.name, customType: channel.customType),
             // Sendbird's names for a 1-to-1 (distinct) and any other group channel.
-            try fields.write("channel_type", push.channel.isDistinct ? "messaging" : "group_messaging")
-            if let sender = push.sender { try fields.write("sender", Person(user: sender, withImage: true)) }
-            try fields.write("recipient", Person(user: push.recipient, withImage: false))
-            try fields.write("files", message.file.map { [File(file: $0)] } ?? [])
-            try fields.write("translations", message.translations)
-            try fields.write("push_sound", push.sound)
-        }
-    }
-
-    struct Channel: JSONObject {
-        let channel: ChannelRecord
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("channel_url", channel.url)
-            try fields.write("name", channel.name)
-            try fields.write("custom_type", channel.customType)
-        }
-    }
-
-    struct Person: JSONObject {
-        let user: UserSummary
-        let withImage: Bool
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("id", user.userID)
-            try fields.write("name", user.nickname)
-            if withImage { try fields.write("profile_url", user.profileURL) }
-        }
-    }
-
-    struct File: JSONObject {
-        let file: FileInfo
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("url", file.url)
-            try fields.write("name", file.name)
-            try fields.write("type", file.type)
-            try fields.write("size", file.size)
-        }
+            channelType: channel.isDistinct ? "messaging" : "group_messaging",
+            sender: sender.map { Person(user: $0, withImage: true) }, recipient: Person(user: recipient, withImage: false),
+            files: message.file.map { [File(url: $0.url, name: $0.name, type: $0.type, size: $0.size)] } ?? [],
+            translations: message.translations, pushSound: sound
+        )
     }
 }

@@ -29,21 +29,22 @@ struct PushOutboxRoutes: Sendable {
 }
 
 /// `{"pushes": [{"seq", "created_at", "push"}], "last_seq"}`.
-struct PushPage: JSONObject {
-    let pushes: [StoredEvent]
+struct PushPage: Encodable {
+    struct Item: Encodable {
+        let seq: Int64
+        let createdAt: Int64
+        let push: RawJSON
 
-    struct Item: JSONObject {
-        let event: StoredEvent
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("seq", event.seq)
-            try fields.write("created_at", event.createdAt)
-            try fields.write("push", RawJSON(event.payload))
-        }
+        enum CodingKeys: String, CodingKey { case seq, createdAt = "created_at", push }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("pushes", pushes.map(Item.init))
-        try fields.write("last_seq", pushes.last?.seq ?? 0)
+    let pushes: [Item]
+    let lastSeq: Int64
+
+    enum CodingKeys: String, CodingKey { case pushes, lastSeq = "last_seq" }
+
+    init(pushes: [StoredEvent]) {
+        self.pushes = pushes.map { Item(seq: $0.seq, createdAt: $0.createdAt, push: RawJSON($0.payload)) }
+        lastSeq = pushes.last?.seq ?? 0
     }
 }

@@ -2,62 +2,91 @@ import Hummingbird
 
 /// A user's push preferences as Sendbird's page shows them, the snooze times in Unix
 /// milliseconds (0 when none is set). SDK 0.0.16's model wants those as strings; the page wins.
-struct PushPreferencesBody: ResponseEncodable, JSONObject {
-    let preferences: PushPreferences
+struct PushPreferencesBody: ResponseEncodable, Encodable {
+    let pushTriggerOption: String
+    let doNotDisturb: Bool
+    let startHour: Int
+    let startMin: Int
+    let endHour: Int
+    let endMin: Int
+    let timezone: String
+    let snoozeEnabled: Bool
+    let snoozeStartTS: Int64
+    let snoozeEndTS: Int64
+    let pushSound: String
+    let blockPushFromBots: Bool
+    let pushBlockedBotIDs: [String]
+    let enablePushForReplies: Bool
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("push_trigger_option", preferences.triggerOption)
-        try fields.write("do_not_disturb", preferences.doNotDisturb)
-        try fields.write("start_hour", preferences.startHour)
-        try fields.write("start_min", preferences.startMin)
-        try fields.write("end_hour", preferences.endHour)
-        try fields.write("end_min", preferences.endMin)
-        try fields.write("timezone", preferences.timezone)
-        try fields.write("snooze_enabled", preferences.snoozeEnabled)
-        try fields.write("snooze_start_ts", preferences.snoozeStart)
-        try fields.write("snooze_end_ts", preferences.snoozeEnd)
-        try fields.write("push_sound", preferences.pushSound)
-        try fields.write("block_push_from_bots", preferences.blockPushFromBots)
-        try fields.write("push_blocked_bot_ids", preferences.blockedBotIDs)
-        try fields.write("enable_push_for_replies", preferences.enablePushForReplies)
+    enum CodingKeys: String, CodingKey {
+        case pushTriggerOption = "push_trigger_option", doNotDisturb = "do_not_disturb", startHour = "start_hour"
+        case startMin = "start_min", endHour = "end_hour", endMin = "end_min", timezone, snoozeEnabled = "snooze_enabled"
+        case snoozeStartTS = "snooze_start_ts", snoozeEndTS = "snooze_end_ts", pushSound = "push_sound"
+        case blockPushFromBots = "block_push_from_bots", pushBlockedBotIDs = "push_blocked_bot_ids"
+        case enablePushForReplies = "enable_push_for_replies"
+    }
+
+    init(preferences: PushPreferences) {
+        pushTriggerOption = preferences.triggerOption
+        doNotDisturb = preferences.doNotDisturb
+        startHour = preferences.startHour
+        startMin = preferences.startMin
+        endHour = preferences.endHour
+        endMin = preferences.endMin
+        timezone = preferences.timezone
+        snoozeEnabled = preferences.snoozeEnabled
+        snoozeStartTS = preferences.snoozeStart
+        snoozeEndTS = preferences.snoozeEnd
+        pushSound = preferences.pushSound
+        blockPushFromBots = preferences.blockPushFromBots
+        pushBlockedBotIDs = preferences.blockedBotIDs
+        enablePushForReplies = preferences.enablePushForReplies
     }
 }
 
 /// A member's preference for one channel. `push_trigger_option` is `default` until set, as
 /// Sendbird's page shows, though SDK 2.1.5's model has no such value.
-struct ChannelPushPreferenceBody: ResponseEncodable, JSONObject {
-    let preference: ChannelPushPreference
+struct ChannelPushPreferenceBody: ResponseEncodable, Encodable {
+    let pushTriggerOption: String
+    let pushSound: String
+    let enable: Bool
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("push_trigger_option", preference.triggerOption)
-        try fields.write("push_sound", preference.pushSound)
-        try fields.write("enable", preference.triggerOption != "off")
+    enum CodingKeys: String, CodingKey { case pushTriggerOption = "push_trigger_option", pushSound = "push_sound", enable }
+
+    init(preference: ChannelPushPreference) {
+        pushTriggerOption = preference.triggerOption
+        pushSound = preference.pushSound
+        enable = preference.triggerOption != "off"
     }
 }
 
 /// A user's tokens of one type, or the one just registered, or those just removed.
-struct DeviceTokensBody: ResponseEncodable, JSONObject {
+struct DeviceTokensBody: ResponseEncodable, Encodable {
     enum Tokens {
         case registered(String), listed([String]), removed([String])
     }
 
-    let tokens: Tokens
-    let type: DeviceTokenType?
-    let user: UserSummary
+    /// The list, when listed.
+    let tokens: [String]?
+    /// The one registered; the list, under its older name, which SDK 0.0.16 reads; or those removed.
+    let token: AnyJSON
+    let type: String?
+    let user: EmbeddedUser
 
-    func write(to fields: inout JSONFields) throws {
+    init(tokens: Tokens, type: DeviceTokenType?, user: UserSummary) {
         switch tokens {
-        case .registered(let token):
-            try fields.write("token", token)
-        case .listed(let tokens):
-            try fields.write("tokens", tokens)
-            // The older name of the same list, which SDK 0.0.16 reads.
-            try fields.write("token", tokens)
-        case .removed(let tokens):
-            try fields.write("token", tokens)
+        case .registered(let registered):
+            self.tokens = nil
+            token = .string(registered)
+        case .listed(let listed):
+            self.tokens = listed
+            token = .array(listed.map(AnyJSON.string))
+        case .removed(let removed):
+            self.tokens = nil
+            token = .array(removed.map(AnyJSON.string))
         }
-        if let type { try fields.write("type", type.label) }
-        try fields.write("user", EmbeddedUser(user: user))
+        self.type = type?.label
+        self.user = EmbeddedUser(user: user)
     }
 }
 

@@ -94,7 +94,7 @@ struct PushService: Sendable {
             try push.save(preferences, of: user.rowID, in: db)
             var payload = EventFields()
             payload.add("user_id", user.userID)
-            payload.add("push_preference", PushPreferencesBody(preferences: preferences))
+            payload.add("push_preference", encoded: PushPreferencesBody(preferences: preferences))
             payload.add("updated_at", now)
             try events.record(.userPushPreference, payload, at: now, concerning: [user.userID], in: db)
             return preferences

@@ -2,71 +2,92 @@ import Hummingbird
 
 /// A scheduled message as Sendbird answers it: the message it will be (type, text, sender
 /// under `user`, mentions, file), when it is due, and what became of it.
-struct ScheduledMessage: ResponseEncodable, JSONObject, Sendable {
-    let record: ScheduledMessageRecord
+struct ScheduledMessage: ResponseEncodable, Encodable, Sendable {
+    struct File: Encodable, Sendable {
+        let url: String
+        let name: String
+        let type: String
+        let size: Int64
+    }
+
+    let scheduledMessageID: Int64
+    let type: String
+    let message: String
     let channelURL: String
-    let sender: UserSummary?
-    let mentioned: [UserSummary]
+    let channelType = "group"
+    let senderID: String
+    let user: MessageUser?
+    let scheduledStatus: String
+    let scheduledAt: Int64
+    let createdAt: Int64
+    let updatedAt: Int64
+    let sentAt: Int64
+    let customType: String
+    let data: String
+    let sendPush: Bool
+    let mentionType: String
+    let mentionedUsers: [MessageUser]
+    let isSilent: Bool
+    let markAsRead: Bool
+    let sortedMetaarray: [MetaArrayItem]
+    let file: File?
+    let messageID: Int64?
+    let errorCode: Int?
+    let errorMessage: String?
 
-    func write(to fields: inout JSONFields) throws {
+    enum CodingKeys: String, CodingKey {
+        case scheduledMessageID = "scheduled_message_id", type, message, channelURL = "channel_url", channelType = "channel_type"
+        case senderID = "sender_id", user, scheduledStatus = "scheduled_status", scheduledAt = "scheduled_at"
+        case createdAt = "created_at", updatedAt = "updated_at", sentAt = "sent_at", customType = "custom_type", data
+        case sendPush = "send_push", mentionType = "mention_type", mentionedUsers = "mentioned_users", isSilent = "is_silent"
+        case markAsRead = "mark_as_read", sortedMetaarray = "sorted_metaarray", file, messageID = "message_id"
+        case errorCode = "error_code", errorMessage = "error_message"
+    }
+
+    init(record: ScheduledMessageRecord, channelURL: String, sender: UserSummary?, mentioned: [UserSummary]) {
         let request = record.request
-        try fields.write("scheduled_message_id", record.id)
-        try fields.write("type", record.type.rawValue)
-        try fields.write("message", request.message ?? "")
-        try fields.write("channel_url", channelURL)
-        try fields.write("channel_type", "group")
-        try fields.write("sender_id", sender?.userID ?? "")
-        if let sender { try fields.write("user", MessageUser(user: sender, role: nil)) }
-        try fields.write("scheduled_status", record.status.rawValue)
-        try fields.write("scheduled_at", record.scheduledAt)
-        try fields.write("created_at", record.createdAt)
-        try fields.write("updated_at", record.updatedAt)
-        try fields.write("sent_at", record.sentAt)
-        try fields.write("custom_type", request.customType ?? "")
-        try fields.write("data", request.data ?? "")
-        try fields.write("send_push", request.sendPush ?? (record.type != .admin))
-        try fields.write("mention_type", (request.mentionType ?? .users).rawValue)
-        try fields.write("mentioned_users", mentioned.map { MessageUser(user: $0, role: nil) })
-        try fields.write("is_silent", request.isSilent ?? false)
-        try fields.write("mark_as_read", request.markAsRead ?? true)
-        try fields.write("sorted_metaarray", request.sortedMetaarray?.items ?? [])
-        if record.type == .file {
-            try fields.write("file", ScheduledFile(request: request))
-        }
-        if let messageID = record.messageID { try fields.write("message_id", messageID) }
-        if let code = record.errorCode {
-            try fields.write("error_code", code)
-            try fields.write("error_message", record.errorMessage ?? "")
-        }
-    }
-
-    private struct ScheduledFile: JSONObject {
-        let request: SendMessageRequest
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("url", request.url ?? "")
-            try fields.write("name", request.fileName ?? "")
-            try fields.write("type", request.fileType ?? "")
-            try fields.write("size", request.fileSize ?? 0)
-        }
+        scheduledMessageID = record.id
+        type = record.type.rawValue
+        message = request.message ?? ""
+        self.channelURL = channelURL
+        senderID = sender?.userID ?? ""
+        user = sender.map { MessageUser(user: $0, role: nil) }
+        scheduledStatus = record.status.rawValue
+        scheduledAt = record.scheduledAt
+        createdAt = record.createdAt
+        updatedAt = record.updatedAt
+        sentAt = record.sentAt
+        customType = request.customType ?? ""
+        data = request.data ?? ""
+        sendPush = request.sendPush ?? (record.type != .admin)
+        mentionType = (request.mentionType ?? .users).rawValue
+        mentionedUsers = mentioned.map { MessageUser(user: $0, role: nil) }
+        isSilent = request.isSilent ?? false
+        markAsRead = request.markAsRead ?? true
+        sortedMetaarray = request.sortedMetaarray?.items ?? []
+        file = record.type == .file
+            ? File(url: request.url ?? "", name: request.fileName ?? "", type: request.fileType ?? "", size: request.fileSize ?? 0)
+            : nil
+        messageID = record.messageID
+        errorCode = record.errorCode
+        errorMessage = record.errorCode == nil ? nil : record.errorMessage ?? ""
     }
 }
 
-struct ScheduledMessageList: ResponseEncodable, JSONObject {
-    let page: Page<ScheduledMessage>
+struct ScheduledMessageList: ResponseEncodable, Encodable {
+    let scheduledMessages: [ScheduledMessage]
+    let next: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("scheduled_messages", page.items)
-        try fields.write("next", page.next)
+    enum CodingKeys: String, CodingKey { case scheduledMessages = "scheduled_messages", next }
+
+    init(page: Page<ScheduledMessage>) {
+        scheduledMessages = page.items
+        next = page.next
     }
 }
 
-struct ScheduledMessageCount: ResponseEncodable, JSONObject {
+struct ScheduledMessageCount: ResponseEncodable, Encodable {
     let count: Int
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("count", count)
-    }
 }
 
 /// The body of a scheduled message's creation or change: a send request, and when.

@@ -20,20 +20,20 @@ struct StatisticsRoutes: Sendable {
     }
 
     @Sendable func dau(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        Count(key: "dau", value: try await statistics.dailyActiveUsers(on: request.query.string("date")))
+        DailyActiveUsers(dau: try await statistics.dailyActiveUsers(on: request.query.string("date")))
     }
 
     @Sendable func mau(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        Count(key: "mau", value: try await statistics.monthlyActiveUsers(upTo: request.query.string("date")))
+        MonthlyActiveUsers(mau: try await statistics.monthlyActiveUsers(upTo: request.query.string("date")))
     }
 
     @Sendable func ccu(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
-        Count(key: "ccu", value: try await statistics.concurrentConnections())
+        ConcurrentConnections(ccu: try await statistics.concurrentConnections())
     }
 
     @Sendable func peakConnections(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let range = try StatisticsRange(request.query, maxDays: Self.maxPeakDays, maxMonths: Self.maxPeakMonths)
-        return PeakConnections(peaks: try await statistics.peakConnections(range))
+        return PeakConnections(peakConnections: try await statistics.peakConnections(range).map { .init(date: $0.date, peakConnections: $0.value) })
     }
 
     @Sendable func metric(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -51,55 +51,52 @@ struct StatisticsRoutes: Sendable {
         let after = try request.after.map { cursor throws(APIError) in try cursor.string(at: 0) }
         let values = try await statistics.metric(metric, over: range).filter { value in after.map { value.date > $0 } ?? true }
         let page = Page(fetched: Array(values.prefix(request.fetchLimit)), request: request) { PageCursor([$0.date]) }
-        return MetricValues(values: page.items, next: page.next)
+        return MetricValues(values: page.items.map { .init(date: $0.date, value: MetricNumber(value: $0.value)) }, next: page.next)
     }
 }
 
-struct Count: ResponseEncodable, JSONObject {
-    let key: String
-    let value: Int
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write(key, value)
-    }
+struct DailyActiveUsers: ResponseEncodable, Encodable {
+    let dau: Int
 }
 
-struct PeakConnections: ResponseEncodable, JSONObject {
-    let peaks: [(date: String, value: Int)]
+struct MonthlyActiveUsers: ResponseEncodable, Encodable {
+    let mau: Int
+}
 
-    private struct Item: JSONObject {
+struct ConcurrentConnections: ResponseEncodable, Encodable {
+    let ccu: Int
+}
+
+struct PeakConnections: ResponseEncodable, Encodable {
+    struct Day: Encodable {
         let date: String
-        let value: Int
+        let peakConnections: Int
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("date", date)
-            try fields.write("peak_connections", value)
-        }
+        enum CodingKeys: String, CodingKey { case date, peakConnections = "peak_connections" }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("peak_connections", peaks.map { Item(date: $0.date, value: $0.value) })
-    }
+    let peakConnections: [Day]
+
+    enum CodingKeys: String, CodingKey { case peakConnections = "peak_connections" }
 }
 
-/// A metric's values, one a day or a month, as Sendbird's analytics answer them; whole
-/// numbers are written as integers.
-struct MetricValues: ResponseEncodable, JSONObject {
-    let values: [(date: String, value: Double)]
+/// A metric's values, one a day or a month, as Sendbird's analytics answer them.
+struct MetricValues: ResponseEncodable, Encodable {
+    struct Item: Encodable {
+        let date: String
+        let value: MetricNumber
+    }
+
+    let values: [Item]
     let next: String
+}
 
-    private struct Item: JSONObject {
-        let date: String
-        let value: Double
+/// A metric's value: a whole number written as an integer, as Sendbird writes them.
+struct MetricNumber: Encodable {
+    let value: Double
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("date", date)
-            if value == value.rounded() { try fields.write("value", Int(value)) } else { try fields.write("value", value) }
-        }
-    }
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("values", values.map { Item(date: $0.date, value: $0.value) })
-        try fields.write("next", next)
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if value == value.rounded() { try container.encode(Int(value)) } else { try container.encode(value) }
     }
 }

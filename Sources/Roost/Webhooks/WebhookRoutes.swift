@@ -63,56 +63,71 @@ struct WebhookSettingsRequest: Decodable {
 }
 
 /// `{"webhook": {...}}`, with `all_webhook_categories` when asked for.
-struct WebhookBody: ResponseEncodable, JSONObject {
-    let settings: WebhookSettings
-    let allCategories: Bool
+struct WebhookBody: ResponseEncodable, Encodable {
+    struct Webhook: Encodable {
+        let enabled: Bool
+        let url: String
+        let includeMembers: Bool
+        let includeUnreadCount: Bool
+        let enabledEvents: [String]
+        let allWebhookCategories: [String]?
 
-    struct Webhook: JSONObject {
-        let settings: WebhookSettings
-        let allCategories: Bool
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("enabled", settings.enabled)
-            try fields.write("url", settings.url)
-            try fields.write("include_members", settings.includeMembers)
-            try fields.write("include_unread_count", settings.includeUnreadCount)
-            try fields.write("enabled_events", settings.expandedEvents)
-            if allCategories { try fields.write("all_webhook_categories", EventCategory.names) }
+        enum CodingKeys: String, CodingKey {
+            case enabled, url, includeMembers = "include_members", includeUnreadCount = "include_unread_count"
+            case enabledEvents = "enabled_events", allWebhookCategories = "all_webhook_categories"
         }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("webhook", Webhook(settings: settings, allCategories: allCategories))
+    let webhook: Webhook
+
+    init(settings: WebhookSettings, allCategories: Bool) {
+        webhook = Webhook(
+            enabled: settings.enabled, url: settings.url, includeMembers: settings.includeMembers,
+            includeUnreadCount: settings.includeUnreadCount, enabledEvents: settings.expandedEvents,
+            allWebhookCategories: allCategories ? EventCategory.names : nil
+        )
     }
 }
 
 /// One page of failed deliveries: `webhook_logs`, with `next_ts` (and Roost's exact `next`
 /// token) when more follow.
-struct FailedWebhookList: ResponseEncodable, JSONObject {
-    let failures: [FailedWebhook]
-    let applicationID: String
-    let next: FailedWebhook?
+struct FailedWebhookList: ResponseEncodable, Encodable {
+    struct Log: Encodable {
+        let id: Int64
+        let appUUID: String
+        let webhookCategory: String
+        let webhookStatusCode: Int
+        let attempts: Int
+        let failedAt: Int64
+        let eventSeq: Int64
+        let payload: RawJSON
 
-    struct Log: JSONObject {
-        let failure: FailedWebhook
-        let applicationID: String
+        enum CodingKeys: String, CodingKey {
+            case id, appUUID = "app_uuid", webhookCategory = "webhook_category", webhookStatusCode = "webhook_status_code"
+            case attempts, failedAt = "failed_at", eventSeq = "event_seq", payload
+        }
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("id", failure.id)
-            try fields.write("app_uuid", applicationID)
-            try fields.write("webhook_category", failure.category)
-            try fields.write("webhook_status_code", failure.statusCode)
-            try fields.write("attempts", failure.attempts)
-            try fields.write("failed_at", failure.failedAt)
-            try fields.write("event_seq", failure.seq)
-            try fields.write("payload", RawJSON(failure.payload))
+        init(failure: FailedWebhook, applicationID: String) {
+            id = failure.id
+            appUUID = applicationID
+            webhookCategory = failure.category
+            webhookStatusCode = failure.statusCode
+            attempts = failure.attempts
+            failedAt = failure.failedAt
+            eventSeq = failure.seq
+            payload = RawJSON(failure.payload)
         }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("webhook_logs", failures.map { Log(failure: $0, applicationID: applicationID) })
-        try fields.write("next_ts", next?.failedAt ?? 0)
-        try fields.write("next", next.map { PageCursor([String($0.failedAt), String($0.id)]).token } ?? "")
-    }
+    let webhookLogs: [Log]
+    let nextTS: Int64
+    let next: String
 
+    enum CodingKeys: String, CodingKey { case webhookLogs = "webhook_logs", nextTS = "next_ts", next }
+
+    init(failures: [FailedWebhook], applicationID: String, next: FailedWebhook?) {
+        webhookLogs = failures.map { Log(failure: $0, applicationID: applicationID) }
+        nextTS = next?.failedAt ?? 0
+        self.next = next.map { PageCursor([String($0.failedAt), String($0.id)]).token } ?? ""
+    }
 }
