@@ -61,20 +61,13 @@ struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    private struct Line: JSONObject {
+    private struct Line: Encodable {
         let time: String
         let level: String
         let label: String
         let message: String
-        let metadata: [String: String]
-
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("time", time)
-            try fields.write("level", level)
-            try fields.write("label", label)
-            try fields.write("message", message)
-            if !metadata.isEmpty { try fields.write("metadata", metadata) }
-        }
+        /// Left out when empty.
+        let metadata: [String: String]?
     }
 
     func log(event: LogEvent) {
@@ -84,7 +77,7 @@ struct JSONLogHandler: LogHandler {
             level: event.level.rawValue,
             label: label,
             message: event.message.description,
-            metadata: merged.mapValues(\.description)
+            metadata: merged.isEmpty ? nil : merged.mapValues(\.description)
         )
         guard var bytes = try? JSON.encoder.encode(line) else { return }
         bytes.append(UInt8(ascii: "\n"))

@@ -40,21 +40,32 @@ struct AutoEventMessageSettings: Sendable, Equatable {
 }
 
 /// `{"auto_event_message": {...}}` as Sendbird answers it: every group with every key.
-struct AutoEventMessageBody: ResponseEncodable, JSONObject {
-    let settings: AutoEventMessageSettings
+struct AutoEventMessageBody: ResponseEncodable, Encodable {
+    /// The groups in `AutoEventMessageSettings.groups`' order.
+    struct Groups: Encodable {
+        let userLeave: [String: Bool]
+        let userJoin: [String: Bool]
+        let channelCreate: [String: Bool]
+        let channelChange: [String: Bool]
 
-    private struct Groups: JSONObject {
-        let settings: AutoEventMessageSettings
-
-        func write(to fields: inout JSONFields) throws {
-            for (group, keys) in AutoEventMessageSettings.groups {
-                try fields.write(group, Dictionary(uniqueKeysWithValues: keys.map { ($0, settings.isOn(group, $0)) }))
-            }
+        enum CodingKeys: String, CodingKey {
+            case userLeave = "user_leave", userJoin = "user_join", channelCreate = "channel_create", channelChange = "channel_change"
         }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("auto_event_message", Groups(settings: settings))
+    let autoEventMessage: Groups
+
+    enum CodingKeys: String, CodingKey { case autoEventMessage = "auto_event_message" }
+
+    init(settings: AutoEventMessageSettings) {
+        func group(_ name: CodingKeys.RawValue) -> [String: Bool] {
+            let keys = AutoEventMessageSettings.groups.first { $0.group == name }?.keys ?? []
+            return Dictionary(uniqueKeysWithValues: keys.map { ($0, settings.isOn(name, $0)) })
+        }
+        autoEventMessage = Groups(
+            userLeave: group(Groups.CodingKeys.userLeave.rawValue), userJoin: group(Groups.CodingKeys.userJoin.rawValue),
+            channelCreate: group(Groups.CodingKeys.channelCreate.rawValue), channelChange: group(Groups.CodingKeys.channelChange.rawValue)
+        )
     }
 }
 

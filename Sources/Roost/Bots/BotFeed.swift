@@ -80,7 +80,7 @@ struct BotFeed: DeliveryFeed {
 }
 
 /// The message of a bot callback, as the send event recorded it; Sendbird names its text `text`.
-struct CallbackMessage: Decodable, JSONObject, Sendable {
+struct CallbackMessage: Decodable, Sendable {
     struct File: Codable, Sendable {
         let url: String
         let name: String?
@@ -99,36 +99,47 @@ struct CallbackMessage: Decodable, JSONObject, Sendable {
     enum CodingKeys: String, CodingKey {
         case messageID = "message_id", text = "message", customType = "custom_type", data, createdAt = "created_at", file
     }
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("message_id", messageID)
-        try fields.write("text", text)
-        try fields.write("custom_type", customType ?? "")
-        try fields.write("data", data ?? "")
-        try fields.write("created_at", createdAt)
-        if let file { try fields.write("files", [file]) }
-    }
 }
 
 /// A `bot_message_notification` body.
-private struct Callback: JSONObject {
-    let applicationID: String
-    let bot: Bot
+private struct Callback: Encodable {
+    /// The message as a callback carries it: its text under `text`, its file in `files`.
+    struct Message: Encodable {
+        let messageID: Int64
+        let text: String
+        let customType: String
+        let data: String
+        let createdAt: Int64
+        let files: [CallbackMessage.File]?
+
+        enum CodingKeys: String, CodingKey {
+            case messageID = "message_id", text, customType = "custom_type", data, createdAt = "created_at", files
+        }
+    }
+
+    let category = "bot_message_notification"
+    let bot: BotIdentity
     let sender: EventUser
-    let channel: ChannelRecord
-    let message: CallbackMessage
+    let channel: EventChannel
+    let message: Message
     let mentioned: [String]
     let members: [EventUser]?
+    let ts: Int64
+    let appID: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("category", "bot_message_notification")
-        try fields.write("bot", BotIdentity(bot: bot))
-        try fields.write("sender", sender)
-        try fields.write("channel", EventChannel(channel: channel))
-        try fields.write("message", message)
-        try fields.write("mentioned", mentioned)
-        if let members { try fields.write("members", members) }
-        try fields.write("ts", message.createdAt)
-        try fields.write("app_id", applicationID)
+    enum CodingKeys: String, CodingKey { case category, bot, sender, channel, message, mentioned, members, ts, appID = "app_id" }
+
+    init(applicationID: String, bot: Bot, sender: EventUser, channel: ChannelRecord, message: CallbackMessage, mentioned: [String], members: [EventUser]?) {
+        self.bot = BotIdentity(bot: bot)
+        self.sender = sender
+        self.channel = EventChannel(channel: channel)
+        self.message = Message(
+            messageID: message.messageID, text: message.text, customType: message.customType ?? "", data: message.data ?? "",
+            createdAt: message.createdAt, files: message.file.map { [$0] }
+        )
+        self.mentioned = mentioned
+        self.members = members
+        ts = message.createdAt
+        appID = applicationID
     }
 }

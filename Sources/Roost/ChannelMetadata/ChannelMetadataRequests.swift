@@ -81,14 +81,17 @@ struct CounterItems: ResponseEncodable {
 /// What creating metadata answers: the items stored, under `metadata`, and with `include_ts`
 /// when they were stored. Sendbird's OpenAPI names that time `include_ts`, its own SDKs read
 /// `ts`: both are given.
-struct CreatedMetadata: JSONObject, ResponseEncodable {
+struct CreatedMetadata: Encodable, ResponseEncodable {
     let metadata: [String: String]
-    let createdAt: Int64?
+    let includeTS: Int64?
+    let ts: Int64?
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("metadata", metadata)
-        try fields.writeIfPresent("include_ts", createdAt)
-        try fields.writeIfPresent("ts", createdAt)
+    enum CodingKeys: String, CodingKey { case metadata, includeTS = "include_ts", ts }
+
+    init(metadata: [String: String], createdAt: Int64?) {
+        self.metadata = metadata
+        includeTS = createdAt
+        ts = createdAt
     }
 }
 

@@ -146,24 +146,33 @@ struct ServerSentEvents: AsyncSequence, Sendable {
 
 /// One page of the log as JSON: each event with its sequence number, category, time, channel
 /// and the payload a webhook would carry.
-struct EventPage: JSONObject {
-    let events: [StoredEvent]
+struct EventPage: Encodable {
+    struct Item: Encodable {
+        let seq: Int64
+        let category: String
+        let createdAt: Int64
+        let channelURL: String
+        let payload: RawJSON
 
-    struct Item: JSONObject {
-        let event: StoredEvent
+        enum CodingKeys: String, CodingKey { case seq, category, createdAt = "created_at", channelURL = "channel_url", payload }
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("seq", event.seq)
-            try fields.write("category", event.category)
-            try fields.write("created_at", event.createdAt)
-            try fields.write("channel_url", event.channelURL ?? "")
-            try fields.write("payload", RawJSON(event.payload))
+        init(_ event: StoredEvent) {
+            seq = event.seq
+            category = event.category
+            createdAt = event.createdAt
+            channelURL = event.channelURL ?? ""
+            payload = RawJSON(event.payload)
         }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("events", events.map(Item.init))
-        try fields.write("last_seq", events.last?.seq ?? 0)
+    let events: [Item]
+    let lastSeq: Int64
+
+    enum CodingKeys: String, CodingKey { case events, lastSeq = "last_seq" }
+
+    init(events: [StoredEvent]) {
+        self.events = events.map(Item.init)
+        lastSeq = events.last?.seq ?? 0
     }
 }
 

@@ -120,16 +120,25 @@ struct MessageExtrasRoutes: Sendable {
     }
 }
 
-struct ReactionChangeBody: JSONObject, ResponseEncodable {
-    let change: MessageExtrasService.ReactionChange
+struct ReactionChangeBody: Encodable, ResponseEncodable {
+    let reaction: String
+    let userID: String
+    let success: Bool
+    let msgID: Int64
+    let updatedAt: Int64?
+    let operation: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("reaction", change.reaction)
-        try fields.write("user_id", change.userID)
-        try fields.write("success", change.updatedAt != nil)
-        try fields.write("msg_id", change.messageID)
-        try fields.writeIfPresent("updated_at", change.updatedAt)
-        try fields.write("operation", change.added ? "ADD" : "DELETE")
+    enum CodingKeys: String, CodingKey {
+        case reaction, userID = "user_id", success, msgID = "msg_id", updatedAt = "updated_at", operation
+    }
+
+    init(change: MessageExtrasService.ReactionChange) {
+        reaction = change.reaction
+        userID = change.userID
+        success = change.updatedAt != nil
+        msgID = change.messageID
+        updatedAt = change.updatedAt
+        operation = change.added ? "ADD" : "DELETE"
     }
 }
 

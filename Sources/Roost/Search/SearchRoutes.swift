@@ -39,18 +39,22 @@ struct SearchRoutes: Sendable {
     }
 }
 
-struct SearchResults: JSONObject, ResponseEncodable {
+/// A page of matches; the cursor under both `next` and `end_cursor`.
+struct SearchResults: Encodable, ResponseEncodable {
     let totalCount: Int
     let results: [Message]
     let hasNext: Bool
     let next: String
+    let endCursor: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("total_count", totalCount)
-        try fields.write("results", results)
-        try fields.write("has_next", hasNext)
-        try fields.write("next", next)
-        try fields.write("end_cursor", next)
+    enum CodingKeys: String, CodingKey { case totalCount = "total_count", results, hasNext = "has_next", next, endCursor = "end_cursor" }
+
+    init(totalCount: Int, results: [Message], hasNext: Bool, next: String) {
+        self.totalCount = totalCount
+        self.results = results
+        self.hasNext = hasNext
+        self.next = next
+        endCursor = next
     }
 }
 
