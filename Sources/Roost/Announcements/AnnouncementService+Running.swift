@@ -164,27 +164,37 @@ extension AnnouncementService {
     }
 
     private func recordEvent(_ category: EventCategory, _ record: AnnouncementRecord, channels: [ChannelRecord], at now: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("unique_id", record.uniqueID)
-        payload.add("announcement_group", record.group)
-        payload.add("created_at", now)
-        if category == .announcementSendMessages {
-            payload.add("message", AnnouncementEventMessage(message: record.message))
-        }
-        payload.add("channels", channels.map(EventChannel.init))
+        let message = record.message
+        let payload = AnnouncementEvent(
+            uniqueID: record.uniqueID, announcementGroup: record.group, createdAt: now,
+            message: category == .announcementSendMessages
+                ? .init(type: message.type.rawValue, userID: message.userID, content: message.content, customType: message.customType, data: message.data)
+                : nil,
+            channels: channels.map(EventChannel.init)
+        )
         try events.record(category, payload, at: now, in: db)
     }
 }
 
-/// The message of an announcement as its events carry it.
-private struct AnnouncementEventMessage: JSONObject {
-    let message: AnnouncementMessage
+/// An announcement's event: with its message when the message is sent.
+private struct AnnouncementEvent: Encodable {
+    struct Message: Encodable {
+        let type: String
+        let userID: String
+        let content: String
+        let customType: String
+        let data: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("type", message.type.rawValue)
-        try fields.write("user_id", message.userID)
-        try fields.write("content", message.content)
-        try fields.write("custom_type", message.customType)
-        try fields.write("data", message.data)
+        enum CodingKeys: String, CodingKey { case type, userID = "user_id", content, customType = "custom_type", data }
+    }
+
+    let uniqueID: String
+    let announcementGroup: String
+    let createdAt: Int64
+    let message: Message?
+    let channels: [EventChannel]
+
+    enum CodingKeys: String, CodingKey {
+        case uniqueID = "unique_id", announcementGroup = "announcement_group", createdAt = "created_at", message, channels
     }
 }

@@ -29,7 +29,7 @@ struct ChannelMetadataService: Sendable {
         return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             try metadata.create(items, of: channel.rowID, at: now, in: db)
-            try record(.metadataCreate, "metadata", items, of: channel, at: now, in: db)
+            try record(.metadataCreate, .metadata, items, of: channel, at: now, in: db)
             return (items, now)
         }
     }
@@ -42,7 +42,7 @@ struct ChannelMetadataService: Sendable {
         return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             let (stored, added) = try metadata.update(items, of: channel.rowID, upsert: upsert, at: now, in: db)
-            try recordChanges(.metadataCreate, .metadataUpdate, "metadata", stored, added: added, of: channel, at: now, in: db)
+            try recordChanges(.metadataCreate, .metadataUpdate, .metadata, stored, added: added, of: channel, at: now, in: db)
             return (stored, now)
         }
     }
@@ -70,7 +70,7 @@ struct ChannelMetadataService: Sendable {
         return try await database.write { db in
             let channel = try channels.existing(type, url: url, in: db)
             try counters.create(values, of: channel.rowID, at: now, in: db)
-            try record(.metacounterCreate, "metacounter", values, of: channel, at: now, in: db)
+            try record(.metacounterCreate, .metacounter, values, of: channel, at: now, in: db)
             return values
         }
     }
@@ -86,7 +86,7 @@ struct ChannelMetadataService: Sendable {
             let (stored, added) = try counters.update(values, of: channel.rowID, upsert: upsert, at: now, in: db) {
                 try Self.combine($0 ?? 0, $1, mode: mode)
             }
-            try recordChanges(.metacounterCreate, .metacounterUpdate, "metacounter", stored, added: added, of: channel, at: now, in: db)
+            try recordChanges(.metacounterCreate, .metacounterUpdate, .metacounter, stored, added: added, of: channel, at: now, in: db)
             return stored
         }
     }
@@ -101,32 +101,29 @@ struct ChannelMetadataService: Sendable {
 
     // MARK: Events
 
-    /// Items created or updated: `items` under `key` (`metadata` or `metacounter`).
+    /// Items created or updated, under `metadata` or `metacounter`.
     private func record<Value: Encodable>(
-        _ category: EventCategory, _ key: String, _ items: [String: Value], of channel: ChannelRecord, at now: Int64, in db: Database
+        _ category: EventCategory, _ kind: ItemKind, _ items: [String: Value], of channel: ChannelRecord, at now: Int64, in db: Database
     ) throws {
         guard !items.isEmpty else { return }
-        var payload = EventFields()
-        payload.add(key, items)
-        payload.add("updated_at", now)
+        let payload = ItemsStored(
+            metadata: kind == .metadata ? items : nil, metacounter: kind == .metacounter ? items : nil, updatedAt: now
+        )
         try events.recordStreamEvent(category, payload, channel, at: now, in: db)
     }
 
     /// An update's new keys are told as created, the others as updated.
     private func recordChanges<Value: Encodable>(
-        _ created: EventCategory, _ updated: EventCategory, _ key: String, _ stored: [String: Value], added: Set<String>,
+        _ created: EventCategory, _ updated: EventCategory, _ kind: ItemKind, _ stored: [String: Value], added: Set<String>,
         of channel: ChannelRecord, at now: Int64, in db: Database
     ) throws {
-        try record(created, key, stored.filter { added.contains($0.key) }, of: channel, at: now, in: db)
-        try record(updated, key, stored.filter { !added.contains($0.key) }, of: channel, at: now, in: db)
+        try record(created, kind, stored.filter { added.contains($0.key) }, of: channel, at: now, in: db)
+        try record(updated, kind, stored.filter { !added.contains($0.key) }, of: channel, at: now, in: db)
     }
 
     private func recordDeletion(_ category: EventCategory, _ keys: [String], of channel: ChannelRecord, at now: Int64, in db: Database) throws {
         guard !keys.isEmpty else { return }
-        var payload = EventFields()
-        payload.add("keys", encoded: keys)
-        payload.add("deleted_at", now)
-        try events.recordStreamEvent(category, payload, channel, at: now, in: db)
+        try events.recordStreamEvent(category, ItemsDeleted(keys: keys, deletedAt: now), channel, at: now, in: db)
     }
 
     /// A counter's new value; one that would leave the 64-bit range is refused, not wrapped.
@@ -146,4 +143,25 @@ struct ChannelMetadataService: Sendable {
         for key in values.keys { try MetadataRules.checkKey(key) }
         guard countAfter <= MetadataRules.maxItems else { throw .tooManyItems("metacounter", max: MetadataRules.maxItems) }
     }
+}
+
+/// Which of a channel's items an event is about.
+private enum ItemKind {
+    case metadata, metacounter
+}
+
+/// Items created or updated, under the name of their kind.
+private struct ItemsStored<Value: Encodable>: Encodable {
+    let metadata: [String: Value]?
+    let metacounter: [String: Value]?
+    let updatedAt: Int64
+
+    enum CodingKeys: String, CodingKey { case metadata, metacounter, updatedAt = "updated_at" }
+}
+
+private struct ItemsDeleted: Encodable {
+    let keys: [String]
+    let deletedAt: Int64
+
+    enum CodingKeys: String, CodingKey { case keys, deletedAt = "deleted_at" }
 }

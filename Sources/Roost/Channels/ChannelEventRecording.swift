@@ -3,7 +3,7 @@ extension EventLog {
     /// summary, its `members` when the settings include them, and `sdk: "API"` (every change
     /// Roost records comes through the Platform API).
     func recordChannelEvent(
-        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
+        _ category: EventCategory, _ payload: some Encodable, _ channel: ChannelRecord, at time: Int64,
         concerning userIDs: [String] = [], withMembers: Bool = true, audience: EventAudience = EventAudience(), in db: Database
     ) throws {
         try append([
@@ -14,41 +14,75 @@ extension EventLog {
     /// The event `recordChannelEvent` appends, to append with others. Its members, when the
     /// options want them, are read now.
     func channelEvent(
-        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, at time: Int64,
+        _ category: EventCategory, _ payload: some Encodable, _ channel: ChannelRecord, at time: Int64,
         concerning userIDs: [String] = [], withMembers: Bool = true, audience: EventAudience = EventAudience(), in db: Database
     ) throws -> NewEvent {
-        var payload = payload
-        payload.add("channel", EventChannel(channel: channel))
-        if withMembers { payload.add("members", try EventMembers().entries(of: channel, options: options.values, in: db)) }
-        payload.add("sdk", "API")
-        return try event(category, payload, at: time, channelURL: channel.url, concerning: userIDs, audience: audience)
+        let about = ChannelEventTail(
+            channel: EventChannel(channel: channel),
+            members: withMembers ? try EventMembers().entries(of: channel, options: options.values, in: db) : nil
+        )
+        return try event(category, payload, more: about, at: time, channelURL: channel.url, concerning: userIDs, audience: audience)
     }
 
     /// Records one of Roost's own stream events in a channel: the payload given, then the
     /// channel's summary. `user` is the member it is about, when there is one.
     func recordStreamEvent(
-        _ category: EventCategory, _ payload: EventFields, _ channel: ChannelRecord, user: UserSummary? = nil, at time: Int64,
+        _ category: EventCategory, _ payload: some Encodable, _ channel: ChannelRecord, user: UserSummary? = nil, at time: Int64,
         audience: EventAudience = EventAudience(), in db: Database
     ) throws {
         precondition(!category.isWebhook, "a stream event has a category of Roost's own")
-        var payload = payload
-        if let user { payload.add("user", EventUser(user: user)) }
-        payload.add("channel", EventChannel(channel: channel))
-        try record(category, payload, at: time, channelURL: channel.url, concerning: user.map { [$0.userID] } ?? [], audience: audience, in: db)
+        let about = StreamEventTail(user: user.map(EventUser.init), channel: EventChannel(channel: channel))
+        try append([
+            event(category, payload, more: about, at: time, channelURL: channel.url, concerning: user.map { [$0.userID] } ?? [], audience: audience),
+        ], in: db)
     }
 
-    /// Records users joining, leaving or declining a channel: `users`, and the time under
-    /// `timeKey` (`joined_at`, `left_at`, `declined_at`).
+    /// Records users joining, leaving or declining a channel: the payload `payload` makes of
+    /// them (the time, then `users`).
     func recordMembershipEvent(
-        _ category: EventCategory, _ timeKey: String, _ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64,
-        in db: Database
+        _ category: EventCategory, _ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64,
+        payload: ([EventUser]) -> some Encodable, in db: Database
     ) throws {
         guard !userRowIDs.isEmpty else { return }
         let summaries = try UserRepository().summaries(ofRows: userRowIDs, in: db)
         let subjects = userRowIDs.compactMap { summaries[$0] }
-        var payload = EventFields()
-        payload.add(timeKey, time)
-        payload.add("users", subjects.map(EventUser.init))
-        try recordChannelEvent(category, payload, channel, at: time, concerning: subjects.map(\.userID), in: db)
+        try recordChannelEvent(category, payload(subjects.map(EventUser.init)), channel, at: time, concerning: subjects.map(\.userID), in: db)
     }
+}
+
+/// What a channel event carries after its own fields.
+private struct ChannelEventTail: Encodable {
+    let channel: EventChannel
+    let members: [EventMembers.Entry]?
+    let sdk = "API"
+}
+
+/// What a stream event of Roost's own carries after its own fields.
+private struct StreamEventTail: Encodable {
+    let user: EventUser?
+    let channel: EventChannel
+}
+
+/// Users who joined, with when.
+struct UsersJoined: Encodable {
+    let joinedAt: Int64
+    let users: [EventUser]
+
+    enum CodingKeys: String, CodingKey { case joinedAt = "joined_at", users }
+}
+
+/// Users who left, with when.
+struct UsersLeft: Encodable {
+    let leftAt: Int64
+    let users: [EventUser]
+
+    enum CodingKeys: String, CodingKey { case leftAt = "left_at", users }
+}
+
+/// Users who declined an invitation, with when.
+struct UsersDeclined: Encodable {
+    let declinedAt: Int64
+    let users: [EventUser]
+
+    enum CodingKeys: String, CodingKey { case declinedAt = "declined_at", users }
 }

@@ -42,12 +42,10 @@ struct ChannelOperatorService: Sendable {
         guard !rows.isEmpty else { return }
         let summaries = try users.summaries(ofRows: rows, in: db)
         let named = rows.compactMap { summaries[$0] }
-        var payload = EventFields()
-        payload.add("requested_at", time)
-        payload.add("channel_type", channel.type == .group ? "group_channel" : "open_channel")
-        payload.add("channel", EventChannel(channel: channel))
-        payload.add("operators", named.map(EventUser.init))
-        payload.add("sdk", "API")
+        let payload = OperatorsChanged(
+            requestedAt: time, channelType: channel.type == .group ? "group_channel" : "open_channel",
+            channel: EventChannel(channel: channel), operators: named.map(EventUser.init)
+        )
         try events.record(category, payload, at: time, channelURL: channel.url, concerning: named.map(\.userID), in: db)
     }
 
@@ -62,4 +60,14 @@ struct ChannelOperatorService: Sendable {
             }
         }
     }
+}
+
+private struct OperatorsChanged: Encodable {
+    let requestedAt: Int64
+    let channelType: String
+    let channel: EventChannel
+    let operators: [EventUser]
+    let sdk = "API"
+
+    enum CodingKeys: String, CodingKey { case requestedAt = "requested_at", channelType = "channel_type", channel, operators, sdk }
 }

@@ -23,18 +23,20 @@ struct EventLog: Sendable {
     }
 
     /// An event to append: its payload (an object, whose fields go between `category` first
-    /// and `app_id` last, as Sendbird's are), the channel it happened in, and who hears it on
-    /// their own stream.
+    /// and `app_id` last, as Sendbird's are; then those of `more`, an object too, when given),
+    /// the channel it happened in, and who hears it on their own stream.
     func event(
-        _ category: EventCategory, _ payload: some Encodable, at time: Int64, channelURL: String? = nil,
+        _ category: EventCategory, _ payload: some Encodable, more: (any Encodable)? = nil, at time: Int64, channelURL: String? = nil,
         concerning userIDs: [String] = [], audience: EventAudience = EventAudience()
     ) throws -> NewEvent {
-        let fields = try JSON.encoder.encode(payload)
-        assert(fields.first == UInt8(ascii: "{") && fields.last == UInt8(ascii: "}"), "an event's payload is an object")
         let body = JSONOutput()
         body.raw("{\"category\":")
         body.quoted(category.rawValue)
-        if fields.count > 2 {
+        let parts: [any Encodable] = [payload] + (more.map { [$0] } ?? [])
+        for part in parts {
+            let fields = try JSON.encoder.encode(part)
+            assert(fields.first == UInt8(ascii: "{") && fields.last == UInt8(ascii: "}"), "an event's payload is an object")
+            guard fields.count > 2 else { continue }
             body.raw(",")
             body.raw(bytes: fields[1..<(fields.count - 1)])
         }

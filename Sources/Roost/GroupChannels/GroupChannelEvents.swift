@@ -6,17 +6,15 @@ struct GroupChannelEvents: Sendable {
     private let users = UserRepository()
 
     func created(_ channel: ChannelRecord, by creator: Int64?, members: [Int64], at time: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("created_at", time)
-        payload.add("inviter", try creator.flatMap { try user($0, in: db) })
+        let payload = Created(createdAt: time, inviter: try creator.flatMap { try user($0, in: db) })
         try log.recordChannelEvent(.groupChannelCreate, payload, channel, at: time, in: db)
         try autoMessages.post(.channelCreated, in: channel, at: time, in: db)
         // Members added at creation join, even those whose invitation waits for them.
-        if !members.isEmpty { try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, members, at: time, in: db) }
+        try log.recordMembershipEvent(.groupChannelJoin, channel, members, at: time, payload: { UsersJoined(joinedAt: time, users: $0) }, in: db)
     }
 
     func joined(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
-        try log.recordMembershipEvent(.groupChannelJoin, "joined_at", channel, userRowIDs, at: time, in: db)
+        try log.recordMembershipEvent(.groupChannelJoin, channel, userRowIDs, at: time, payload: { UsersJoined(joinedAt: time, users: $0) }, in: db)
         try autoMessages.post(.joined(userRowIDs), in: channel, at: time, in: db)
     }
 
@@ -26,12 +24,12 @@ struct GroupChannelEvents: Sendable {
         _ channel: ChannelRecord, _ userRowIDs: [Int64], reason: AutoEventMessages.LeaveReason = .leftByOwnChoice, at time: Int64,
         in db: Database
     ) throws {
-        try log.recordMembershipEvent(.groupChannelLeave, "left_at", channel, userRowIDs, at: time, in: db)
+        try log.recordMembershipEvent(.groupChannelLeave, channel, userRowIDs, at: time, payload: { UsersLeft(leftAt: time, users: $0) }, in: db)
         try autoMessages.post(.left(userRowIDs, reason: reason), in: channel, at: time, in: db)
     }
 
     func declined(_ channel: ChannelRecord, _ userRowID: Int64, at time: Int64, in db: Database) throws {
-        try log.recordMembershipEvent(.groupChannelDeclineInvite, "declined_at", channel, [userRowID], at: time, in: db)
+        try log.recordMembershipEvent(.groupChannelDeclineInvite, channel, [userRowID], at: time, payload: { UsersDeclined(declinedAt: time, users: $0) }, in: db)
     }
 
     func invited(
@@ -39,12 +37,11 @@ struct GroupChannelEvents: Sendable {
         in db: Database
     ) throws {
         guard !invitees.isEmpty else { return }
-        var payload = EventFields()
-        payload.add("invited_at", time)
-        payload.add("inviter", try inviter.flatMap { try user($0, in: db) })
         let summaries = try users.summaries(ofRows: invitees, in: db)
         let invited = invitees.compactMap { summaries[$0] }
-        payload.add("invitees", invited.map(EventUser.init))
+        let payload = Invited(
+            invitedAt: time, inviter: try inviter.flatMap { try user($0, in: db) }, invitees: invited.map(EventUser.init)
+        )
         if atCreation {
             // The invitees are members already, so their streams carry the channel's events.
             try log.recordStreamEvent(.inviteAtCreation, payload, channel, at: time, in: db)
@@ -58,27 +55,40 @@ struct GroupChannelEvents: Sendable {
     func changed(from old: ChannelRecord, to new: ChannelRecord, at time: Int64, in db: Database) throws {
         let changes = ChannelChange.between(old, new)
         guard !changes.isEmpty else { return }
-        var payload = EventFields()
-        payload.add("changed_at", time)
-        payload.add("changes", changes)
-        try log.recordChannelEvent(.groupChannelChanged, payload, new, at: time, in: db)
+        try log.recordChannelEvent(.groupChannelChanged, ChannelChanged(changedAt: time, changes: changes), new, at: time, in: db)
         try autoMessages.post(.channelChanged, in: new, at: time, in: db)
     }
 
     func removed(_ channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("removed_at", time)
-        try log.recordChannelEvent(.groupChannelRemove, payload, channel, at: time, withMembers: false, in: db)
+        try log.recordChannelEvent(.groupChannelRemove, Removed(removedAt: time), channel, at: time, withMembers: false, in: db)
     }
 
     func frozen(_ channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("freeze", channel.freeze)
-        payload.add("changed_at", time)
-        try log.recordChannelEvent(.groupChannelFreezeUnfreeze, payload, channel, at: time, in: db)
+        try log.recordChannelEvent(.groupChannelFreezeUnfreeze, ChannelFrozen(freeze: channel.freeze, changedAt: time), channel, at: time, in: db)
     }
 
     private var autoMessages: AutoEventMessages { AutoEventMessages(log: log) }
+
+    private struct Created: Encodable {
+        let createdAt: Int64
+        let inviter: EventUser?
+
+        enum CodingKeys: String, CodingKey { case createdAt = "created_at", inviter }
+    }
+
+    private struct Invited: Encodable {
+        let invitedAt: Int64
+        let inviter: EventUser?
+        let invitees: [EventUser]
+
+        enum CodingKeys: String, CodingKey { case invitedAt = "invited_at", inviter, invitees }
+    }
+
+    private struct Removed: Encodable {
+        let removedAt: Int64
+
+        enum CodingKeys: String, CodingKey { case removedAt = "removed_at" }
+    }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
         try users.summary(ofRow: rowID, in: db).map(EventUser.init)

@@ -228,10 +228,9 @@ extension GroupChannelService {
                 // The messages hidden are read: none of them is left unread.
                 try readState.markRead(channelID: channel.rowID, member: member, upTo: offset, in: db)
             }
-            var payload = EventFields()
-            payload.add("hidden_at", now)
-            payload.add("hide_previous_messages", request.hidePreviousMessages == true)
-            payload.add("allow_auto_unhide", state == .hiddenAllowAutoUnhide)
+            let payload = HiddenEvent(
+                hiddenAt: now, hidePreviousMessages: request.hidePreviousMessages == true, allowAutoUnhide: state == .hiddenAllowAutoUnhide
+            )
             try recordHiddenState(.channelHide, payload, of: channel, member: member, at: now, in: db)
         }
     }
@@ -243,16 +242,14 @@ extension GroupChannelService {
             let channel = try channels.existing(.group, url: url, in: db)
             let member = unhideAll ? nil : try memberRowID(userID, of: channel, in: db)
             try members.setHiddenState(.unhidden, channelID: channel.rowID, userRowID: member, messageOffset: nil, in: db)
-            var payload = EventFields()
-            payload.add("unhidden_at", now)
-            try recordHiddenState(.channelUnhide, payload, of: channel, member: member, at: now, in: db)
+            try recordHiddenState(.channelUnhide, UnhiddenEvent(unhiddenAt: now), of: channel, member: member, at: now, in: db)
         }
     }
 
     /// A channel hidden or shown again is news to the member it was for alone (every member,
     /// when it was for all of them).
     private func recordHiddenState(
-        _ category: EventCategory, _ payload: EventFields, of channel: ChannelRecord, member: Int64?, at now: Int64, in db: Database
+        _ category: EventCategory, _ payload: some Encodable, of channel: ChannelRecord, member: Int64?, at now: Int64, in db: Database
     ) throws {
         guard let member else { return try events.recordStreamEvent(category, payload, channel, at: now, in: db) }
         try events.recordStreamEvent(category, payload, channel, user: try users.summary(ofRow: member, in: db), at: now, audience: .concernedOnly, in: db)
@@ -299,8 +296,7 @@ extension GroupChannelService {
                 }
                 // The other members hear it; the typist's own app knows already, and in a 1-on-1
                 // channel someone who blocks the typist hears nothing from them.
-                var payload = EventFields()
-                payload.add(typing ? "started_at" : "ended_at", now)
+                let payload = TypingEvent(startedAt: typing ? now : nil, endedAt: typing ? nil : now)
                 let blockers = try blockersInOneOnOne(channel, of: userRowID, in: db)
                 try events.recordStreamEvent(
                     typing ? .typingStart : .typingEnd, payload, channel, user: try users.summary(ofRow: userRowID, in: db), at: now,
@@ -335,4 +331,28 @@ extension GroupChannelService {
         }
         return member
     }
+}
+
+private struct HiddenEvent: Encodable {
+    let hiddenAt: Int64
+    let hidePreviousMessages: Bool
+    let allowAutoUnhide: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case hiddenAt = "hidden_at", hidePreviousMessages = "hide_previous_messages", allowAutoUnhide = "allow_auto_unhide"
+    }
+}
+
+private struct UnhiddenEvent: Encodable {
+    let unhiddenAt: Int64
+
+    enum CodingKeys: String, CodingKey { case unhiddenAt = "unhidden_at" }
+}
+
+/// `started_at` when typing starts, `ended_at` when it ends.
+private struct TypingEvent: Encodable {
+    let startedAt: Int64?
+    let endedAt: Int64?
+
+    enum CodingKeys: String, CodingKey { case startedAt = "started_at", endedAt = "ended_at" }
 }

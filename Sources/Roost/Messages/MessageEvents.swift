@@ -29,10 +29,7 @@ struct MessageEvents: Sendable {
 
     /// The profanity or domain filter refused a message; it was not stored.
     func profanityBlocked(_ text: String, by userRowID: Int64, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("blocked_at", time)
-        payload.add("sender", try user(userRowID, in: db))
-        payload.add("message", text)
+        let payload = Blocked(blockedAt: time, sender: try user(userRowID, in: db), message: text)
         try log.recordChannelEvent(.profanityFilterBlock, payload, channel, at: time, withMembers: false, in: db)
     }
 
@@ -40,20 +37,13 @@ struct MessageEvents: Sendable {
         _ category: EventCategory, _ message: Message, action: MessageEventAction, replacedText: String? = nil,
         in channel: ChannelRecord, at time: Int64, audience: EventAudience = EventAudience(), in db: Database
     ) throws -> NewEvent {
-        var payload = EventFields()
-        payload.add("sender", message.sender.map { EventUser(user: $0.user) })
-        payload.add("silent", message.record.isSilent)
-        payload.add("custom_type", message.record.customType)
-        payload.add("mention_type", message.record.mentionType.rawValue)
-        payload.add("mentioned_users", message.mentionedUsers.map { EventUser(user: $0.user) })
-        payload.add("type", message.record.type.rawValue)
-        payload.add("payload", Body(record: message.record))
-        switch action {
-        case .send: break
-        case .update: payload.add("updated_at", time)
-        case .delete: payload.add("deleted_at", time)
-        }
-        if let replacedText { payload.add("replaced_text", replacedText) }
+        let record = message.record
+        let payload = Sent(
+            sender: message.sender.map { EventUser(user: $0.user) }, silent: record.isSilent, customType: record.customType,
+            mentionType: record.mentionType.rawValue, mentionedUsers: message.mentionedUsers.map { EventUser(user: $0.user) },
+            type: record.type.rawValue, payload: Body(record: record), updatedAt: action == .update ? time : nil,
+            deletedAt: action == .delete ? time : nil, replacedText: replacedText
+        )
         var audience = audience
         if action != .send { audience.excluding += try blocks.withheld(message.record.id, in: db) }
         return try log.channelEvent(category, payload, channel, at: time, audience: audience, in: db)
@@ -65,11 +55,7 @@ struct MessageEvents: Sendable {
         _ parentID: Int64, replyCount: Int64, lastRepliedAt: Int64, in channel: ChannelRecord, at time: Int64,
         unseenBy: [String] = [], in db: Database
     ) throws {
-        var payload = EventFields()
-        payload.add("parent_message_id", parentID)
-        payload.add("reply_count", replyCount)
-        payload.add("last_replied_at", lastRepliedAt)
-        payload.add("updated_at", time)
+        let payload = ThreadUpdated(parentMessageID: parentID, replyCount: replyCount, lastRepliedAt: lastRepliedAt, updatedAt: time)
         try log.recordStreamEvent(.threadInfoUpdate, payload, channel, at: time, audience: .excluding(unseenBy), in: db)
     }
 
@@ -81,71 +67,137 @@ struct MessageEvents: Sendable {
     ) throws {
         guard unread.after != unread.before, let user = try users.summary(ofRow: userRowID, in: db) else { return }
         let total = try MemberRepository().totalUnread(of: [userRowID], in: db)[userRowID] ?? 0
-        var payload = EventFields()
-        payload.add("read_updates", [ReadUpdate(userID: user.userID, readAt: time, unread: unread.after, totalUnread: total)])
+        let payload = Read(readUpdates: [
+            ReadUpdate(userID: user.userID, readTS: time, channelUnreadMessageCount: unread.after, totalUnreadMessageCount: total),
+        ])
         try log.recordChannelEvent(.groupChannelMessageRead, payload, channel, at: time, concerning: [user.userID], in: db)
     }
 
     func reaction(_ key: String, added: Bool, by userRowID: Int64, to message: MessageRecord, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("user", try user(userRowID, in: db))
-        payload.add("operation", added ? "ADD" : "DELETE")
-        payload.add("reaction", key)
-        payload.add("message_id", message.id)
-        payload.add("updated_at", time)
+        let payload = Reacted(
+            user: try user(userRowID, in: db), operation: added ? "ADD" : "DELETE", reaction: key, messageID: message.id, updatedAt: time
+        )
         let audience = EventAudience.excluding(try blocks.withheld(message.id, in: db))
         try log.recordChannelEvent(added ? .groupChannelReactionAdd : .groupChannelReactionDelete, payload, channel, at: time, audience: audience, in: db)
     }
 
     func entered(_ channel: ChannelRecord, by userRowID: Int64, at time: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("user", try user(userRowID, in: db))
-        payload.add("entered_at", time)
+        let payload = ParticipantEntered(user: try user(userRowID, in: db), enteredAt: time)
         try log.recordChannelEvent(.openChannelEnter, payload, channel, at: time, withMembers: false, in: db)
     }
 
     /// A user sent faster than `--max-messages-per-second` allows (the message was refused).
     func rateLimitExceeded(by userRowID: Int64, in channel: ChannelRecord, at time: Int64, in db: Database) throws {
-        var payload = EventFields()
-        payload.add("user", try user(userRowID, in: db))
-        payload.add("channel", EventChannel(channel: channel))
-        payload.add("created_at", time)
+        let payload = TooFast(user: try user(userRowID, in: db), channel: EventChannel(channel: channel), createdAt: time)
         try log.record(.userMessageRateLimitExceeded, payload, at: time, channelURL: channel.url, in: db)
     }
 
     /// A message's `payload`: its text and data as Sendbird's webhooks nest them, with the
     /// file of a file message.
-    fileprivate struct Body: JSONObject {
-        let record: MessageRecord
+    struct Body: Encodable {
+        let messageID: Int64
+        let customType: String
+        let message: String
+        let translations: [String: String]
+        let data: String
+        let createdAt: Int64
+        let url: String?
+        let name: String?
+        let contentType: String?
+        let size: Int64?
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("message_id", record.id)
-            try fields.write("custom_type", record.customType)
-            try fields.write("message", record.message)
-            try fields.write("translations", record.translations)
-            try fields.write("data", record.data)
-            try fields.write("created_at", record.createdAt)
-            if let file = record.file {
-                try fields.write("url", file.url)
-                try fields.write("name", file.name)
-                try fields.write("content_type", file.type)
-                try fields.write("size", file.size)
-            }
+        enum CodingKeys: String, CodingKey {
+            case messageID = "message_id", customType = "custom_type", message, translations, data, createdAt = "created_at"
+            case url, name, contentType = "content_type", size
+        }
+
+        init(record: MessageRecord) {
+            messageID = record.id
+            customType = record.customType
+            message = record.message
+            translations = record.translations
+            data = record.data
+            createdAt = record.createdAt
+            url = record.file?.url
+            name = record.file?.name
+            contentType = record.file?.type
+            size = record.file?.size
         }
     }
 
-    private struct ReadUpdate: JSONObject {
-        let userID: String
-        let readAt: Int64
-        let unread: Int
-        let totalUnread: Int
+    /// A message sent, edited or deleted; with `replaced_text` when the profanity filter
+    /// changed it.
+    private struct Sent: Encodable {
+        let sender: EventUser?
+        let silent: Bool
+        let customType: String
+        let mentionType: String
+        let mentionedUsers: [EventUser]
+        let type: String
+        let payload: Body
+        let updatedAt: Int64?
+        let deletedAt: Int64?
+        let replacedText: String?
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("user_id", userID)
-            try fields.write("read_ts", readAt)
-            try fields.write("channel_unread_message_count", unread)
-            try fields.write("total_unread_message_count", totalUnread)
+        enum CodingKeys: String, CodingKey {
+            case sender, silent, customType = "custom_type", mentionType = "mention_type", mentionedUsers = "mentioned_users", type
+            case payload, updatedAt = "updated_at", deletedAt = "deleted_at", replacedText = "replaced_text"
         }
+    }
+
+    private struct Blocked: Encodable {
+        let blockedAt: Int64
+        let sender: EventUser?
+        let message: String
+
+        enum CodingKeys: String, CodingKey { case blockedAt = "blocked_at", sender, message }
+    }
+
+    private struct ThreadUpdated: Encodable {
+        let parentMessageID: Int64
+        let replyCount: Int64
+        let lastRepliedAt: Int64
+        let updatedAt: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case parentMessageID = "parent_message_id", replyCount = "reply_count", lastRepliedAt = "last_replied_at", updatedAt = "updated_at"
+        }
+    }
+
+    private struct Read: Encodable {
+        let readUpdates: [ReadUpdate]
+
+        enum CodingKeys: String, CodingKey { case readUpdates = "read_updates" }
+    }
+
+    private struct ReadUpdate: Encodable {
+        let userID: String
+        let readTS: Int64
+        let channelUnreadMessageCount: Int
+        let totalUnreadMessageCount: Int
+
+        enum CodingKeys: String, CodingKey {
+            case userID = "user_id", readTS = "read_ts", channelUnreadMessageCount = "channel_unread_message_count"
+            case totalUnreadMessageCount = "total_unread_message_count"
+        }
+    }
+
+    private struct Reacted: Encodable {
+        let user: EventUser?
+        let operation: String
+        let reaction: String
+        let messageID: Int64
+        let updatedAt: Int64
+
+        enum CodingKeys: String, CodingKey { case user, operation, reaction, messageID = "message_id", updatedAt = "updated_at" }
+    }
+
+    private struct TooFast: Encodable {
+        let user: EventUser?
+        let channel: EventChannel
+        let createdAt: Int64
+
+        enum CodingKeys: String, CodingKey { case user, channel, createdAt = "created_at" }
     }
 
     private func user(_ rowID: Int64, in db: Database) throws -> EventUser? {
@@ -155,17 +207,26 @@ struct MessageEvents: Sendable {
 
 /// A message as Sendbird's webhooks show one nested in another event (a report's
 /// `reported_message`): its sender, type, mentions, `payload` and `channel`.
-struct EventMessage: JSONObject {
-    let message: Message
-    let channel: ChannelRecord
+struct EventMessage: Encodable {
+    let sender: EventUser?
+    let type: String
+    let customType: String
+    let mentionType: String
+    let mentionedUsers: [EventUser]
+    let payload: MessageEvents.Body
+    let channel: EventChannel
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.writeIfPresent("sender", message.sender.map { EventUser(user: $0.user) })
-        try fields.write("type", message.record.type.rawValue)
-        try fields.write("custom_type", message.record.customType)
-        try fields.write("mention_type", message.record.mentionType.rawValue)
-        try fields.write("mentioned_users", message.mentionedUsers.map { EventUser(user: $0.user) })
-        try fields.write("payload", MessageEvents.Body(record: message.record))
-        try fields.write("channel", EventChannel(channel: channel))
+    enum CodingKeys: String, CodingKey {
+        case sender, type, customType = "custom_type", mentionType = "mention_type", mentionedUsers = "mentioned_users", payload, channel
+    }
+
+    init(message: Message, channel: ChannelRecord) {
+        sender = message.sender.map { EventUser(user: $0.user) }
+        type = message.record.type.rawValue
+        customType = message.record.customType
+        mentionType = message.record.mentionType.rawValue
+        mentionedUsers = message.mentionedUsers.map { EventUser(user: $0.user) }
+        payload = MessageEvents.Body(record: message.record)
+        self.channel = EventChannel(channel: channel)
     }
 }

@@ -33,9 +33,7 @@ struct ReadStateService: Sendable {
             let now = clock.now
             let (channel, userRowID) = try membership(url, userID, in: db)
             try readState.markDelivered(channelID: channel.rowID, userRowID: userRowID, upTo: now, in: db)
-            var payload = EventFields()
-            payload.add("delivered_at", now)
-            try events.recordStreamEvent(.deliveryReceipt, payload, channel, user: try users.summary(ofRow: userRowID, in: db), at: now, in: db)
+            try events.recordStreamEvent(.deliveryReceipt, Delivered(deliveredAt: now), channel, user: try users.summary(ofRow: userRowID, in: db), at: now, in: db)
             return now
         }
     }
@@ -114,4 +112,10 @@ struct ReadStateService: Sendable {
         }
         return (channel, member)
     }
+}
+
+private struct Delivered: Encodable {
+    let deliveredAt: Int64
+
+    enum CodingKeys: String, CodingKey { case deliveredAt = "delivered_at" }
 }

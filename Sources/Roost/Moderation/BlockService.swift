@@ -18,7 +18,7 @@ struct BlockService: Sendable {
             }
             let summaries = try users.summaries(ofRows: targets + [blocker], in: db)
             for target in targets {
-                try record(.userBlock, ("blocker", blocker), ("blockee", target), summaries, at: now, in: db)
+                try record(.userBlock, blocker, target, summaries, at: now, in: db)
             }
             return targets.compactMap { summaries[$0] }
         }
@@ -32,20 +32,31 @@ struct BlockService: Sendable {
             guard try blocks.blocks(target, by: blocker, in: db) else { throw APIError.notFound("Block") }
             try blocks.unblock(target, by: blocker, in: db)
             let summaries = try users.summaries(ofRows: [blocker, target], in: db)
-            try record(.userUnblock, ("unblocker", blocker), ("unblockee", target), summaries, at: now, in: db)
+            try record(.userUnblock, blocker, target, summaries, at: now, in: db)
         }
     }
 
     /// `user:block` or `user:unblock`, naming both users under the roles Sendbird gives them.
     private func record(
-        _ category: EventCategory, _ actor: (key: String, rowID: Int64), _ subject: (key: String, rowID: Int64),
-        _ summaries: [Int64: UserSummary], at time: Int64, in db: Database
+        _ category: EventCategory, _ actor: Int64, _ subject: Int64, _ summaries: [Int64: UserSummary], at time: Int64, in db: Database
     ) throws {
-        guard let actorUser = summaries[actor.rowID], let subjectUser = summaries[subject.rowID] else { return }
-        var payload = EventFields()
-        payload.add(actor.key, EventUser(user: actorUser))
-        payload.add(subject.key, EventUser(user: subjectUser))
-        try events.record(category, payload, at: time, concerning: [actorUser.userID], in: db)
+        guard let actorUser = summaries[actor], let subjectUser = summaries[subject] else { return }
+        let (actorEvent, subjectEvent) = (EventUser(user: actorUser), EventUser(user: subjectUser))
+        if category == .userBlock {
+            try events.record(category, Blocked(blocker: actorEvent, blockee: subjectEvent), at: time, concerning: [actorUser.userID], in: db)
+        } else {
+            try events.record(category, Unblocked(unblocker: actorEvent, unblockee: subjectEvent), at: time, concerning: [actorUser.userID], in: db)
+        }
+    }
+
+    private struct Blocked: Encodable {
+        let blocker: EventUser
+        let blockee: EventUser
+    }
+
+    private struct Unblocked: Encodable {
+        let unblocker: EventUser
+        let unblockee: EventUser
     }
 
     /// The users on `side` of a user's blocks, optionally only among `userIDs` and only those

@@ -45,16 +45,21 @@ struct ProfanityPenalties: Sendable {
             if channel.type == .group {
                 try changes.takeOut(userRowID, from: channel, reason: .removedByAdmin, at: time, in: db)
             } else if try ParticipantRepository().exit(channelID: channel.rowID, userRowID: userRowID, in: db) {
-                var payload = EventFields()
-                payload.add("user", try UserRepository().summary(ofRow: userRowID, in: db).map(EventUser.init))
-                payload.add("exited_at", time)
+                let payload = ParticipantExited(user: try UserRepository().summary(ofRow: userRowID, in: db).map(EventUser.init), exitedAt: time)
                 try events.recordChannelEvent(.openChannelExit, payload, channel, at: time, withMembers: false, in: db)
             }
         }
-        var payload = EventFields()
-        payload.add("moderated_at", time)
-        payload.add("moderation_action", action.name)
-        payload.add("sender", try UserRepository().summary(ofRow: userRowID, in: db).map(EventUser.init))
+        let payload = Moderated(
+            moderatedAt: time, moderationAction: action.name, sender: try UserRepository().summary(ofRow: userRowID, in: db).map(EventUser.init)
+        )
         try events.recordChannelEvent(.profanityFilterModerate, payload, channel, at: time, withMembers: false, in: db)
     }
+}
+
+private struct Moderated: Encodable {
+    let moderatedAt: Int64
+    let moderationAction: String
+    let sender: EventUser?
+
+    enum CodingKeys: String, CodingKey { case moderatedAt = "moderated_at", moderationAction = "moderation_action", sender }
 }

@@ -36,10 +36,7 @@ struct OpenChannelService: Sendable {
             try operators.add(operatorRows, to: channelID, in: db)
             let record = try channels.existing(rowID: channelID, in: db)
             let created = try assembler.channel(record, in: db)
-            var payload = EventFields()
-            payload.add("created_at", now)
-            payload.add("operators", created.operators.map(EventUser.init))
-            payload.add("channel", EventChannel(channel: record))
+            let payload = Created(createdAt: now, operators: created.operators.map(EventUser.init), channel: EventChannel(channel: record))
             try events.record(.openChannelCreate, payload, at: now, channelURL: record.url, in: db)
             return created
         }
@@ -72,10 +69,7 @@ struct OpenChannelService: Sendable {
             }
             let changes = ChannelChange.between(old, channel)
             if !changes.isEmpty {
-                var payload = EventFields()
-                payload.add("changed_at", now)
-                payload.add("changes", changes)
-                try events.recordStreamEvent(.openChannelChanged, payload, channel, at: now, in: db)
+                try events.recordStreamEvent(.openChannelChanged, ChannelChanged(changedAt: now, changes: changes), channel, at: now, in: db)
             }
             return try assembler.channel(channel, in: db)
         }
@@ -85,9 +79,7 @@ struct OpenChannelService: Sendable {
         let now = clock.now
         try await database.write { db in
             let channel = try channels.existing(.open, url: url, in: db)
-            var payload = EventFields()
-            payload.add("removed_at", now)
-            payload.add("channel", EventChannel(channel: channel))
+            let payload = Removed(removedAt: now, channel: EventChannel(channel: channel))
             // Logged first: the participants' past memberships end with it, so their streams carry it.
             try events.record(.openChannelRemove, payload, at: now, channelURL: channel.url, in: db)
             try ChannelDeletion(database: database).delete(channel, at: now, in: db)
@@ -100,10 +92,7 @@ struct OpenChannelService: Sendable {
             let before = try channels.existing(.open, url: url, in: db)
             let channel = try channels.setFrozen(freeze, .open, url: url, in: db)
             if before.freeze != channel.freeze {
-                var payload = EventFields()
-                payload.add("freeze", channel.freeze)
-                payload.add("changed_at", now)
-                try events.recordStreamEvent(.openChannelFreezeUnfreeze, payload, channel, at: now, in: db)
+                try events.recordStreamEvent(.openChannelFreezeUnfreeze, ChannelFrozen(freeze: channel.freeze, changedAt: now), channel, at: now, in: db)
             }
             return try assembler.channel(channel, in: db)
         }
@@ -120,5 +109,22 @@ struct OpenChannelService: Sendable {
                 return rows.compactMap { row in summaries[row.userRowID].map { Participant(user: $0, isMuted: row.isMuted) } }
             }
         }
+    }
+}
+
+extension OpenChannelService {
+    private struct Created: Encodable {
+        let createdAt: Int64
+        let operators: [EventUser]
+        let channel: EventChannel
+
+        enum CodingKeys: String, CodingKey { case createdAt = "created_at", operators, channel }
+    }
+
+    private struct Removed: Encodable {
+        let removedAt: Int64
+        let channel: EventChannel
+
+        enum CodingKeys: String, CodingKey { case removedAt = "removed_at", channel }
     }
 }

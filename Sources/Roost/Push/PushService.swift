@@ -92,10 +92,7 @@ struct PushService: Sendable {
             if reset { preferences.resetQuietTimes() }
             change.apply(to: &preferences)
             try push.save(preferences, of: user.rowID, in: db)
-            var payload = EventFields()
-            payload.add("user_id", user.userID)
-            payload.add("push_preference", encoded: PushPreferencesBody(preferences: preferences))
-            payload.add("updated_at", now)
+            let payload = PreferencesChanged(userID: user.userID, pushPreference: PushPreferencesBody(preferences: preferences), updatedAt: now)
             try events.record(.userPushPreference, payload, at: now, concerning: [user.userID], in: db)
             return preferences
         }
@@ -134,12 +131,10 @@ struct PushService: Sendable {
             }
             if let sound = change.pushSound { preference.pushSound = sound }
             try push.save(preference, of: user.rowID, in: channel.rowID, in: db)
-            var payload = EventFields()
-            payload.add("user_id", user.userID)
-            payload.add("channel_url", channel.url)
-            payload.add("push_trigger_option", preference.triggerOption)
-            payload.add("push_sound", preference.pushSound)
-            payload.add("updated_at", now)
+            let payload = ChannelPreferenceChanged(
+                userID: user.userID, channelURL: channel.url, pushTriggerOption: preference.triggerOption, pushSound: preference.pushSound,
+                updatedAt: now
+            )
             try events.record(.userPushChannelPreference, payload, at: now, channelURL: channel.url, concerning: [user.userID], in: db)
             return preference
         }
@@ -158,11 +153,37 @@ struct PushService: Sendable {
     private func record(
         _ category: EventCategory, _ user: UserSummary, _ token: String, _ type: DeviceTokenType, at time: Int64, in db: Database
     ) throws {
-        var payload = EventFields()
-        payload.add("user", EventUser(user: user))
-        payload.add("token_type", type.rawValue)
-        payload.add("device_token", token)
-        payload.add("created_at", time)
+        let payload = DeviceToken(user: EventUser(user: user), tokenType: type.rawValue, deviceToken: token, createdAt: time)
         try events.record(category, payload, at: time, concerning: [user.userID], in: db)
     }
+}
+
+private struct PreferencesChanged: Encodable {
+    let userID: String
+    let pushPreference: PushPreferencesBody
+    let updatedAt: Int64
+
+    enum CodingKeys: String, CodingKey { case userID = "user_id", pushPreference = "push_preference", updatedAt = "updated_at" }
+}
+
+private struct ChannelPreferenceChanged: Encodable {
+    let userID: String
+    let channelURL: String
+    let pushTriggerOption: String
+    let pushSound: String
+    let updatedAt: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id", channelURL = "channel_url", pushTriggerOption = "push_trigger_option", pushSound = "push_sound"
+        case updatedAt = "updated_at"
+    }
+}
+
+private struct DeviceToken: Encodable {
+    let user: EventUser
+    let tokenType: String
+    let deviceToken: String
+    let createdAt: Int64
+
+    enum CodingKeys: String, CodingKey { case user, tokenType = "token_type", deviceToken = "device_token", createdAt = "created_at" }
 }

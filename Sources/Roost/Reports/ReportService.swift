@@ -109,16 +109,12 @@ struct ReportService: Sendable {
         case "user": .userReport
         default: .channelReport(report.channelType ?? .group)
         }
-        var payload = EventFields()
-        payload.add("created_at", report.createdAt / 1000)
-        payload.add("report_type", report.type)
-        payload.add("report_category", report.category.rawValue)
-        if let name = report.customCategoryName { payload.add("custom_report_category_name", name) }
-        payload.add("report_description", report.description)
-        if let reporter = parts.reporter { payload.add("reporting_user", EventUser(user: reporter)) }
-        if let offender = parts.offender { payload.add("offending_user", EventUser(user: offender)) }
-        payload.add("reported_message", parts.message)
-        if let channel = report.channel { payload.add("channel", encoded: RawJSON(channel)) }
+        let payload = ReportEvent(
+            createdAt: report.createdAt / 1000, reportType: report.type, reportCategory: report.category.rawValue,
+            customReportCategoryName: report.customCategoryName, reportDescription: report.description,
+            reportingUser: parts.reporter.map(EventUser.init), offendingUser: parts.offender.map(EventUser.init),
+            reportedMessage: parts.message, channel: report.channel.map(RawJSON.init)
+        )
         try events.record(category, payload, at: report.createdAt, channelURL: report.channelURL, in: db)
     }
 }
@@ -128,4 +124,22 @@ struct ReportEventParts {
     var reporter: UserSummary?
     var offender: UserSummary?
     var message: EventMessage?
+}
+
+private struct ReportEvent: Encodable {
+    let createdAt: Int64
+    let reportType: String
+    let reportCategory: String
+    let customReportCategoryName: String?
+    let reportDescription: String
+    let reportingUser: EventUser?
+    let offendingUser: EventUser?
+    let reportedMessage: EventMessage?
+    let channel: RawJSON?
+
+    enum CodingKeys: String, CodingKey {
+        case createdAt = "created_at", reportType = "report_type", reportCategory = "report_category"
+        case customReportCategoryName = "custom_report_category_name", reportDescription = "report_description"
+        case reportingUser = "reporting_user", offendingUser = "offending_user", reportedMessage = "reported_message", channel
+    }
 }
