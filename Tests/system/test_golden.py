@@ -30,6 +30,9 @@ def calls():
             "user_id": user_id, "nickname": user_id.title(), "profile_url": f"https://example.com/{user_id}.png",
             "metadata": {"city": "Paris", "team": "blue"}, "issue_access_token": user_id == "alice",
         }
+    # Events carry their channel's members, with unread counts.
+    yield "PUT", "/v3/applications/settings/webhook", {"enabled": False, "url": "http://127.0.0.1:9/hook",
+                                                      "include_members": True, "include_unread_count": True}
     yield "GET", "/v3/users?limit=10&show_bot=true", None
     yield "GET", "/v3/users/alice?include_unread_count=true", None
     yield "PUT", "/v3/users/bob", {"nickname": "Robert", "is_active": True}

@@ -1,6 +1,6 @@
 /// One field of a channel that an update changed, with its old and new value, as
 /// `group_channel:changed` lists them under `changes`.
-struct ChannelChange: JSONObject, Equatable {
+struct ChannelChange: Encodable, Equatable {
     let key: String
     let old: String
     let new: String
@@ -14,11 +14,5 @@ struct ChannelChange: JSONObject, Equatable {
             ("is_distinct", String(old.isDistinct), String(new.isDistinct)),
         ]
         return compared.filter { $0.1 != $0.2 }.map { ChannelChange(key: $0.0, old: $0.1, new: $0.2) }
-    }
-
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("key", key)
-        try fields.write("old", old)
-        try fields.write("new", new)
     }
 }

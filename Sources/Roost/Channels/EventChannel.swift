@@ -1,19 +1,33 @@
 /// A channel as event payloads show it: the summary Sendbird's webhooks carry under
 /// `channel`, the same fields for both kinds of channel.
-struct EventChannel: JSONObject, Sendable {
-    let channel: ChannelRecord
+struct EventChannel: Encodable, Sendable {
+    let name: String
+    let channelURL: String
+    let coverURL: String
+    let customType: String
+    let isDistinct: Bool
+    let isPublic: Bool
+    let isSuper: Bool
+    let isEphemeral: Bool
+    let isDiscoverable: Bool
+    let data: String
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("name", channel.name)
-        try fields.write("channel_url", channel.url)
-        try fields.write("cover_url", channel.coverURL)
-        try fields.write("custom_type", channel.customType)
-        try fields.write("is_distinct", channel.isDistinct)
-        try fields.write("is_public", channel.isPublic)
-        try fields.write("is_super", channel.isSuper)
-        try fields.write("is_ephemeral", channel.isEphemeral)
-        try fields.write("is_discoverable", channel.isDiscoverable)
-        try fields.write("data", channel.data)
+    enum CodingKeys: String, CodingKey {
+        case name, channelURL = "channel_url", coverURL = "cover_url", customType = "custom_type", isDistinct = "is_distinct"
+        case isPublic = "is_public", isSuper = "is_super", isEphemeral = "is_ephemeral", isDiscoverable = "is_discoverable", data
+    }
+
+    init(channel: ChannelRecord) {
+        name = channel.name
+        channelURL = channel.url
+        coverURL = channel.coverURL
+        customType = channel.customType
+        isDistinct = channel.isDistinct
+        isPublic = channel.isPublic
+        isSuper = channel.isSuper
+        isEphemeral = channel.isEphemeral
+        isDiscoverable = channel.isDiscoverable
+        data = channel.data
     }
 }
 

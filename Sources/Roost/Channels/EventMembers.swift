@@ -5,32 +5,51 @@ struct EventMembers: Sendable {
     private let members = MemberRepository()
     private let users = UserRepository()
 
-    struct Entry: JSONObject, Sendable {
-        let member: MemberRecord
-        let channel: ChannelRecord
-        let user: UserSummary
-        let push: MemberPushSettings
-        /// The member's unread messages across all their channels, with unread counts.
-        let totalUnread: Int?
+    /// A member as an event lists them; the unread counts only when they are included.
+    struct Entry: Encodable, Sendable {
+        let userID: String
+        let nickname: String
+        let profileURL: String
+        let isActive: Bool
+        let isOnline: Bool
+        let isHidden: Int
+        let state: String
+        let unreadMessageCount: Int?
+        let totalUnreadMessageCount: Int?
+        let channelUnreadMessageCount: Int?
+        let channelMentionCount: Int?
+        let pushEnabled: Bool
+        let pushTriggerOption: String
+        let doNotDisturb: Bool
+        let metadata: [String: String]
 
-        func write(to fields: inout JSONFields) throws {
-            try fields.write("user_id", user.userID)
-            try fields.write("nickname", user.nickname)
-            try fields.write("profile_url", user.profileURL)
-            try fields.write("is_active", user.isActive)
-            try fields.write("is_online", user.isOnline)
-            try fields.write("is_hidden", member.hiddenState == .unhidden ? 0 : 1)
-            try fields.write("state", member.state.rawValue)
-            if let totalUnread {
-                try fields.write("unread_message_count", member.unreadMessageCount(in: channel))
-                try fields.write("total_unread_message_count", totalUnread)
-                try fields.write("channel_unread_message_count", member.unreadMessageCount(in: channel))
-                try fields.write("channel_mention_count", member.unreadMentionCount)
-            }
-            try fields.write("push_enabled", push.pushEnabled)
-            try fields.write("push_trigger_option", push.triggerOption)
-            try fields.write("do_not_disturb", push.doNotDisturb)
-            try fields.write("metadata", user.metadata)
+        enum CodingKeys: String, CodingKey {
+            case userID = "user_id", nickname, profileURL = "profile_url", isActive = "is_active", isOnline = "is_online"
+            case isHidden = "is_hidden", state, unreadMessageCount = "unread_message_count"
+            case totalUnreadMessageCount = "total_unread_message_count", channelUnreadMessageCount = "channel_unread_message_count"
+            case channelMentionCount = "channel_mention_count", pushEnabled = "push_enabled", pushTriggerOption = "push_trigger_option"
+            case doNotDisturb = "do_not_disturb", metadata
+        }
+
+        /// `totalUnread`: the member's unread messages across all their channels, when unread
+        /// counts are included.
+        init(member: MemberRecord, channel: ChannelRecord, user: UserSummary, push: MemberPushSettings, totalUnread: Int?) {
+            userID = user.userID
+            nickname = user.nickname
+            profileURL = user.profileURL
+            isActive = user.isActive
+            isOnline = user.isOnline
+            isHidden = member.hiddenState == .unhidden ? 0 : 1
+            state = member.state.rawValue
+            let unread = totalUnread.map { _ in member.unreadMessageCount(in: channel) }
+            unreadMessageCount = unread
+            totalUnreadMessageCount = totalUnread
+            channelUnreadMessageCount = unread
+            channelMentionCount = totalUnread.map { _ in member.unreadMentionCount }
+            pushEnabled = push.pushEnabled
+            pushTriggerOption = push.triggerOption
+            doNotDisturb = push.doNotDisturb
+            metadata = user.metadata
         }
     }
 
