@@ -1,20 +1,30 @@
 /// The essentials of a channel, as lists of restrictions and reports show it.
-struct ChannelSnapshot: JSONObject, Sendable {
-    let channel: ChannelRecord
+struct ChannelSnapshot: Encodable, Sendable {
+    let channelURL: String
+    let channelType: String
+    let name: String
+    let customType: String
+    let coverURL: String
+    let data: String
+    /// Unix seconds.
+    let createdAt: Int64
+    let memberCount: Int
+    let maxLengthMessage: Int
 
-    init(_ channel: ChannelRecord) {
-        self.channel = channel
+    enum CodingKeys: String, CodingKey {
+        case channelURL = "channel_url", channelType = "channel_type", name, customType = "custom_type", coverURL = "cover_url", data
+        case createdAt = "created_at", memberCount = "member_count", maxLengthMessage = "max_length_message"
     }
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("channel_url", channel.url)
-        try fields.write("channel_type", channel.type.jsonValue)
-        try fields.write("name", channel.name)
-        try fields.write("custom_type", channel.customType)
-        try fields.write("cover_url", channel.coverURL)
-        try fields.write("data", channel.data)
-        try fields.write("created_at", channel.createdAt / 1000)
-        try fields.write("member_count", channel.type == .group ? channel.memberCount : channel.participantCount)
-        try fields.write("max_length_message", channel.type == .group ? ChannelRules.maxLengthMessage : -1)
+    init(_ channel: ChannelRecord) {
+        channelURL = channel.url
+        channelType = channel.type.jsonValue
+        name = channel.name
+        customType = channel.customType
+        coverURL = channel.coverURL
+        data = channel.data
+        createdAt = channel.createdAt / 1000
+        memberCount = channel.type == .group ? channel.memberCount : channel.participantCount
+        maxLengthMessage = channel.type == .group ? ChannelRules.maxLengthMessage : -1
     }
 }

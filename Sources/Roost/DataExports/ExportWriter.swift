@@ -99,7 +99,7 @@ struct ExportWriter: Sendable {
         let users = UserRepository()
         for row in rows {
             guard let user = try users.find(row.userID, in: db) else { continue }
-            let json = try JSONText(user)
+            let json = try JSONText(UserBody(user))
             if row.isActive { active.append(json) } else { deactivated.append(json) }
         }
         return document(["active_users": active, "deactivated_users": deactivated], request)

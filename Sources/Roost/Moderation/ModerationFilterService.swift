@@ -134,19 +134,15 @@ struct ModerationFilterService: Sendable {
     }
 }
 
-/// `{message_id, user_id, message_text, replaced_text, blocked_text, message_ts}`.
-struct ModeratedMessage: Sendable, JSONObject, ResponseEncodable {
+/// `{message_id, user_id, message_text, replaced_text, message_ts}`.
+struct ModeratedMessage: Sendable, Encodable, ResponseEncodable {
     let messageID: Int64
     let userID: String
     let original: String
     let replaced: String
     let sentAt: Int64
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("message_id", messageID)
-        try fields.write("user_id", userID)
-        try fields.write("message_text", original)
-        try fields.write("replaced_text", replaced)
-        try fields.write("message_ts", sentAt)
+    enum CodingKeys: String, CodingKey {
+        case messageID = "message_id", userID = "user_id", original = "message_text", replaced = "replaced_text", sentAt = "message_ts"
     }
 }

@@ -70,38 +70,69 @@ struct MuteStatus: Encodable, ResponseEncodable {
     }
 }
 
-/// The channels a user is banned from (each ban holding its `channel`) or muted in (each
-/// channel carrying its mute's time left, times and reason), as Sendbird lists them.
-struct ChannelRestrictionList: JSONObject, ResponseEncodable {
-    enum Key: String { case bannedChannels = "banned_channels", mutedChannels = "muted_channels" }
+/// The channels a user is banned from, each ban holding its `channel`, as Sendbird lists them.
+struct BannedChannelList: Encodable, ResponseEncodable {
+    struct Ban: Encodable {
+        let startAt: Int64
+        let endAt: Int64
+        let description: String
+        let channel: ChannelSnapshot
 
-    let key: Key
-    let items: [(restriction: Restriction, channel: ChannelRecord)]
+        enum CodingKeys: String, CodingKey { case startAt = "start_at", endAt = "end_at", description, channel }
+    }
+
+    let bannedChannels: [Ban]
     let next: String
-    let now: Int64
 
-    struct Item: JSONObject {
-        let restriction: Restriction
-        let channel: ChannelRecord
-        let nested: Bool
-        let now: Int64
+    enum CodingKeys: String, CodingKey { case bannedChannels = "banned_channels", next }
 
-        func write(to fields: inout JSONFields) throws {
-            // Muted channels (not nested) read a permanent mute's end as -1; bans keep their date.
-            if !nested {
-                try ChannelSnapshot(channel).write(to: &fields)
-                try fields.write("remaining_duration", RestrictionEnd.remaining(start: restriction.startAt, end: restriction.endAt, now: now))
-            }
-            try fields.write("start_at", restriction.startAt)
-            try fields.write("end_at", nested ? restriction.endAt : RestrictionEnd.shown(start: restriction.startAt, end: restriction.endAt))
-            try fields.write("description", restriction.description)
-            if nested { try fields.write("channel", ChannelSnapshot(channel)) }
+    init(_ items: [(restriction: Restriction, channel: ChannelRecord)], next: String) {
+        bannedChannels = items.map {
+            Ban(startAt: $0.restriction.startAt, endAt: $0.restriction.endAt, description: $0.restriction.description, channel: ChannelSnapshot($0.channel))
+        }
+        self.next = next
+    }
+}
+
+/// The channels a user is muted in, each channel's fields with its mute's time left, times and
+/// reason, as Sendbird lists them; a permanent mute ends at -1.
+struct MutedChannelList: Encodable, ResponseEncodable {
+    struct MutedChannel: Encodable {
+        struct Mute: Encodable {
+            let remainingDuration: Int64
+            let startAt: Int64
+            let endAt: Int64
+            let description: String
+
+            enum CodingKeys: String, CodingKey { case remainingDuration = "remaining_duration", startAt = "start_at", endAt = "end_at", description }
+        }
+
+        let channel: ChannelSnapshot
+        let mute: Mute
+
+        /// One object: the channel's fields, then the mute's.
+        func encode(to encoder: any Encoder) throws {
+            try channel.encode(to: encoder)
+            try mute.encode(to: encoder)
         }
     }
 
-    func write(to fields: inout JSONFields) throws {
-        let nested = key == .bannedChannels
-        try fields.write(key.rawValue, items.map { Item(restriction: $0.restriction, channel: $0.channel, nested: nested, now: now) })
-        try fields.write("next", next)
+    let mutedChannels: [MutedChannel]
+    let next: String
+
+    enum CodingKeys: String, CodingKey { case mutedChannels = "muted_channels", next }
+
+    init(_ items: [(restriction: Restriction, channel: ChannelRecord)], next: String, now: Int64) {
+        mutedChannels = items.map { restriction, channel in
+            let (start, end) = (restriction.startAt, restriction.endAt)
+            return MutedChannel(
+                channel: ChannelSnapshot(channel),
+                mute: .init(
+                    remainingDuration: RestrictionEnd.remaining(start: start, end: end, now: now), startAt: start,
+                    endAt: RestrictionEnd.shown(start: start, end: end), description: restriction.description
+                )
+            )
+        }
+        self.next = next
     }
 }

@@ -121,12 +121,12 @@ struct ModerationRoutes: Sendable {
 
     @Sendable func userBans(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let page = try await moderation.restrictions(.ban, ofUser: try context.pathParameter("user_id"), page: try request.query.pageRequest())
-        return ChannelRestrictionList(key: .bannedChannels, items: page.items, next: page.next, now: moderation.clock.now)
+        return BannedChannelList(page.items, next: page.next)
     }
 
     @Sendable func userMutes(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let page = try await moderation.restrictions(.mute, ofUser: try context.pathParameter("user_id"), page: try request.query.pageRequest())
-        return ChannelRestrictionList(key: .mutedChannels, items: page.items, next: page.next, now: moderation.clock.now)
+        return MutedChannelList(page.items, next: page.next, now: moderation.clock.now)
     }
 
     @Sendable func banInCustomTypes(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {

@@ -1,26 +1,41 @@
 import Hummingbird
 
 /// An open channel as Sendbird returns it.
-struct OpenChannel: JSONObject, ResponseEncodable, Sendable {
-    var channel: ChannelRecord
-    var operators: [UserSummary]
-    var metadata: [String: String]?
+struct OpenChannel: Encodable, ResponseEncodable, Sendable {
+    let channelURL: String
+    let name: String
+    let coverURL: String
+    let customType: String
+    let data: String
+    let isEphemeral: Bool
+    let isDynamicPartitioned = false
+    let freeze: Bool
+    let participantCount: Int
+    /// -1: no limit beyond the server's own, as Sendbird answers for open channels.
+    let maxLengthMessage = -1
+    /// Unix seconds, as Sendbird gives a channel's.
+    let createdAt: Int64
+    let operators: [EmbeddedUser]
+    /// With `show_metadata` only.
+    let metadata: [String: String]?
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("channel_url", channel.url)
-        try fields.write("name", channel.name)
-        try fields.write("cover_url", channel.coverURL)
-        try fields.write("custom_type", channel.customType)
-        try fields.write("data", channel.data)
-        try fields.write("is_ephemeral", channel.isEphemeral)
-        try fields.write("is_dynamic_partitioned", false)
-        try fields.write("freeze", channel.freeze)
-        try fields.write("participant_count", channel.participantCount)
-        // -1: no limit beyond the server's own, as Sendbird answers for open channels.
-        try fields.write("max_length_message", -1)
-        // Sendbird gives a channel's created_at in Unix seconds.
-        try fields.write("created_at", channel.createdAt / 1000)
-        try fields.write("operators", operators.map(EmbeddedUser.init))
-        try fields.writeIfPresent("metadata", metadata)
+    enum CodingKeys: String, CodingKey {
+        case channelURL = "channel_url", name, coverURL = "cover_url", customType = "custom_type", data, isEphemeral = "is_ephemeral"
+        case isDynamicPartitioned = "is_dynamic_partitioned", freeze, participantCount = "participant_count"
+        case maxLengthMessage = "max_length_message", createdAt = "created_at", operators, metadata
+    }
+
+    init(channel: ChannelRecord, operators: [UserSummary], metadata: [String: String]?) {
+        channelURL = channel.url
+        name = channel.name
+        coverURL = channel.coverURL
+        customType = channel.customType
+        data = channel.data
+        isEphemeral = channel.isEphemeral
+        freeze = channel.freeze
+        participantCount = channel.participantCount
+        createdAt = channel.createdAt / 1000
+        self.operators = operators.map(EmbeddedUser.init)
+        self.metadata = metadata
     }
 }

@@ -36,7 +36,7 @@ struct OpenChannelService: Sendable {
             try operators.add(operatorRows, to: channelID, in: db)
             let record = try channels.existing(rowID: channelID, in: db)
             let created = try assembler.channel(record, in: db)
-            let payload = Created(createdAt: now, operators: created.operators.map(EventUser.init), channel: EventChannel(channel: record))
+            let payload = Created(createdAt: now, operators: created.operators.map { EventUser(user: $0.user) }, channel: EventChannel(channel: record))
             try events.record(.openChannelCreate, payload, at: now, channelURL: record.url, in: db)
             return created
         }

@@ -174,7 +174,7 @@ struct GDPRService: Sendable {
             try memberOf.compactMap { try channelRepository.find(rowID: $0, in: db) }, options: ChannelViewOptions(), in: db
         )
         return [
-            ("user.json", Array(try JSONText(user).text.utf8)),
+            ("user.json", Array(try JSONText(UserBody(user)).text.utf8)),
             ("messages.json", Array("{\"messages\":[\(try messages.map { try JSONText($0).text }.joined(separator: ","))]}".utf8)),
             ("channels.json", Array("{\"group_channels\":[\(try channels.map { try JSONText($0).text }.joined(separator: ","))]}".utf8)),
         ]

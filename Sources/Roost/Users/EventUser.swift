@@ -1,12 +1,17 @@
 /// A user as event payloads show them (`sender`, `inviter`, `blocker`, `users`...): the
 /// short form Sendbird's webhooks use, which poll voter lists use too.
-struct EventUser: JSONObject, Sendable {
-    let user: UserSummary
+struct EventUser: Encodable, Sendable {
+    let userID: String
+    let nickname: String
+    let profileURL: String
+    let metadata: [String: String]
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("user_id", user.userID)
-        try fields.write("nickname", user.nickname)
-        try fields.write("profile_url", user.profileURL)
-        try fields.write("metadata", user.metadata)
+    enum CodingKeys: String, CodingKey { case userID = "user_id", nickname, profileURL = "profile_url", metadata }
+
+    init(user: UserSummary) {
+        userID = user.userID
+        nickname = user.nickname
+        profileURL = user.profileURL
+        metadata = user.metadata
     }
 }

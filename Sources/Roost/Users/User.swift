@@ -2,7 +2,7 @@ import Hummingbird
 
 /// A user as Sendbird returns it. A user is online while one of their own event streams
 /// (`/roost/events?user_id=`) is open, as an SDK connection makes one online on Sendbird.
-struct User: Sendable, JSONObject, ResponseEncodable {
+struct User: Sendable {
     var userID: String
     var nickname: String
     var profileURL: String
@@ -27,32 +27,60 @@ struct User: Sendable, JSONObject, ResponseEncodable {
     /// live service, read `is_created: true` and `phone_number` there, and neither field when
     /// a user is viewed or updated.
     var justCreated = false
+}
 
-    func write(to fields: inout JSONFields) throws {
-        try fields.write("user_id", userID)
-        try fields.write("nickname", nickname)
-        try fields.write("profile_url", profileURL)
-        try fields.write("require_auth_for_profile_image", false)
-        try fields.write("access_token", accessToken)
-        try fields.write("session_tokens", sessionTokens)
-        try fields.write("is_active", isActive)
-        try fields.write("is_online", isOnline)
-        try fields.write("has_ever_logged_in", hasEverLoggedIn)
-        try fields.write("last_seen_at", UserSummary.shownLastSeenAt(lastSeenAt, isOnline: isOnline))
-        // Sendbird gives a user's created_at in Unix seconds (last_seen_at is milliseconds).
-        try fields.write("created_at", createdAt / 1000)
-        try fields.write("discovery_keys", discoveryKeys)
-        try fields.write("preferred_languages", preferredLanguages)
-        try fields.write("metadata", metadata)
-        if justCreated {
-            try fields.write("is_created", true)
-            try fields.write("phone_number", "")
-        }
-        try fields.write("locale", "")
-        try fields.write("is_hide_me_from_friends", false)
-        try fields.write("is_shadow_blocked", false)
-        try fields.writeIfPresent("unread_message_count", unreadCounts?.messages)
-        try fields.writeIfPresent("unread_channel_count", unreadCounts?.channels)
+/// A user as Sendbird answers one.
+struct UserBody: Encodable, ResponseEncodable {
+    let userID: String
+    let nickname: String
+    let profileURL: String
+    let requireAuthForProfileImage = false
+    let accessToken: String
+    let sessionTokens: [SessionToken]
+    let isActive: Bool
+    let isOnline: Bool
+    let hasEverLoggedIn: Bool
+    let lastSeenAt: Int64
+    /// Unix seconds, as Sendbird gives it (`last_seen_at` is in milliseconds).
+    let createdAt: Int64
+    let discoveryKeys: [String]
+    let preferredLanguages: [String]
+    let metadata: [String: String]
+    let isCreated: Bool?
+    let phoneNumber: String?
+    let locale = ""
+    let isHideMeFromFriends = false
+    let isShadowBlocked = false
+    let unreadMessageCount: Int?
+    let unreadChannelCount: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id", nickname, profileURL = "profile_url", requireAuthForProfileImage = "require_auth_for_profile_image"
+        case accessToken = "access_token", sessionTokens = "session_tokens", isActive = "is_active", isOnline = "is_online"
+        case hasEverLoggedIn = "has_ever_logged_in", lastSeenAt = "last_seen_at", createdAt = "created_at"
+        case discoveryKeys = "discovery_keys", preferredLanguages = "preferred_languages", metadata, isCreated = "is_created"
+        case phoneNumber = "phone_number", locale, isHideMeFromFriends = "is_hide_me_from_friends", isShadowBlocked = "is_shadow_blocked"
+        case unreadMessageCount = "unread_message_count", unreadChannelCount = "unread_channel_count"
+    }
+
+    init(_ user: User) {
+        userID = user.userID
+        nickname = user.nickname
+        profileURL = user.profileURL
+        accessToken = user.accessToken
+        sessionTokens = user.sessionTokens
+        isActive = user.isActive
+        isOnline = user.isOnline
+        hasEverLoggedIn = user.hasEverLoggedIn
+        lastSeenAt = UserSummary.shownLastSeenAt(user.lastSeenAt, isOnline: user.isOnline)
+        createdAt = user.createdAt / 1000
+        discoveryKeys = user.discoveryKeys
+        preferredLanguages = user.preferredLanguages
+        metadata = user.metadata
+        isCreated = user.justCreated ? true : nil
+        phoneNumber = user.justCreated ? "" : nil
+        unreadMessageCount = user.unreadCounts?.messages
+        unreadChannelCount = user.unreadCounts?.channels
     }
 }
 

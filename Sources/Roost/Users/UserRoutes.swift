@@ -50,13 +50,13 @@ struct UserRoutes: Sendable {
     @Sendable func create(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         try await files.withUpload(
             request, as: CreateUserRequest.self, part: "profile_file", context: context, attach: { $0.profileURL = $1.url }
-        ) { try await users.create($0) }
+        ) { UserBody(try await users.create($0)) }
     }
 
     @Sendable func list(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let query = request.query
         let page = try await users.list(try Self.filter(from: query), page: try query.pageRequest(defaultLimit: 10, maxLimit: 100))
-        return UserList(users: page.items, next: page.next)
+        return UserList(users: page.items.map(UserBody.init), next: page.next)
     }
 
     @Sendable func user(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -65,14 +65,14 @@ struct UserRoutes: Sendable {
         if try query.bool("include_unread_count") == true {
             user.unreadCounts = try await unreadTotals.unreadTotals(of: user.userID, query: query)
         }
-        return user
+        return UserBody(user)
     }
 
     @Sendable func update(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
         let userID = try context.pathParameter("user_id")
         return try await files.withUpload(
             request, as: UpdateUserRequest.self, part: "profile_file", context: context, attach: { $0.profileURL = $1.url }
-        ) { try await users.update(userID, with: $0) }
+        ) { UserBody(try await users.update(userID, with: $0)) }
     }
 
     @Sendable func delete(_ request: Request, context: RoostContext) async throws -> some ResponseGenerator {
@@ -146,7 +146,7 @@ struct UserRoutes: Sendable {
 }
 
 struct UserList: ResponseEncodable {
-    let users: [User]
+    let users: [UserBody]
     let next: String
 }
 

@@ -75,9 +75,9 @@ import Testing
     }
 
     /// Types that write their own JSON (`JSONObject`, file and type) instead of synthesized
-    /// `Codable`: the hot ones, each with the measurement that justified it, and the ones issue 52
-    /// has not converted yet. A new hand writer fails this test, and so does a listed one that is
-    /// gone, so the list stays true as it shrinks.
+    /// `Codable`: the hot ones, each with the measurement that justified it, and those that add
+    /// fields to a hot one's object. A new hand writer fails this test, and so does a listed one
+    /// that is gone, so the list stays true.
     static let handWriters: [String: String] = [
         "Messages/Message.swift Message": Self.historyPage,
         "Messages/Message.swift MessageUser": Self.historyPage,
@@ -87,19 +87,14 @@ import Testing
         "GroupChannels/GroupChannelResponses.swift ChannelList": Self.historyPage,
         "GroupChannels/ChannelMember.swift ChannelMember": Self.historyPage,
         "Users/EmbeddedUser.swift EmbeddedUser": Self.historyPage,
-        "Users/EventUser.swift EventUser": Self.historyPage,
-        "Channels/ChannelSnapshot.swift ChannelSnapshot": Self.unconverted,
-        "Bots/BotResponses.swift JoinedChannels": Self.unconverted,
-        "Moderation/ModerationFilterService.swift ModeratedMessage": Self.unconverted,
-        "Moderation/ModerationResponses.swift MutedUser": Self.unconverted,
-        "Moderation/ModerationResponses.swift ChannelRestrictionList": Self.unconverted,
-        "Moderation/ModerationResponses.swift Item": Self.unconverted,
-        "OpenChannels/OpenChannelResponses.swift Participant": Self.unconverted,
-        "OpenChannels/OpenChannel.swift OpenChannel": Self.unconverted,
-        "Users/User.swift User": Self.unconverted,
+        "Bots/BotResponses.swift JoinedChannels": Self.extendsAHandWriter,
+        "Moderation/ModerationResponses.swift MutedUser": Self.extendsAHandWriter,
+        "OpenChannels/OpenChannelResponses.swift Participant": Self.extendsAHandWriter,
     ]
     static let historyPage = "b6921c2: JSON output fell from 16.6% to 13.2% of a history page's profile"
-    static let unconverted = "not converted yet (issue 52)"
+    /// Not measured: a synthesized `Encodable` cannot add fields to the object a hand writer
+    /// writes (a group channel's, an embedded user's).
+    static let extendsAHandWriter = "its object is a hand writer's above, with fields of its own"
 
     @Test func handWrittenJSONIsOnTheList() throws {
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Kernel/") }
