@@ -1,4 +1,4 @@
-/// The payloads both kinds of channel's events share.
+// Payloads of channel events that more than one service records.
 
 /// A channel's name, cover, custom type, data or access code changed: each change's old and
 /// new value.
@@ -31,4 +31,28 @@ struct ParticipantExited: Encodable {
     let exitedAt: Int64
 
     enum CodingKeys: String, CodingKey { case user, exitedAt = "exited_at" }
+}
+
+/// Users who joined, with when.
+struct UsersJoined: Encodable {
+    let joinedAt: Int64
+    let users: [EventUser]
+
+    enum CodingKeys: String, CodingKey { case joinedAt = "joined_at", users }
+}
+
+/// Users who left, with when.
+struct UsersLeft: Encodable {
+    let leftAt: Int64
+    let users: [EventUser]
+
+    enum CodingKeys: String, CodingKey { case leftAt = "left_at", users }
+}
+
+/// Users who declined an invitation, with when.
+struct UsersDeclined: Encodable {
+    let declinedAt: Int64
+    let users: [EventUser]
+
+    enum CodingKeys: String, CodingKey { case declinedAt = "declined_at", users }
 }

@@ -196,5 +196,3 @@ final class GroupCommit: Sendable {
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }
-
-
