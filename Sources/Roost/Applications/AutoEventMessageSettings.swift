@@ -58,13 +58,12 @@ struct AutoEventMessageBody: ResponseEncodable, Encodable {
     enum CodingKeys: String, CodingKey { case autoEventMessage = "auto_event_message" }
 
     init(settings: AutoEventMessageSettings) {
-        func group(_ name: CodingKeys.RawValue) -> [String: Bool] {
-            let keys = AutoEventMessageSettings.groups.first { $0.group == name }?.keys ?? []
-            return Dictionary(uniqueKeysWithValues: keys.map { ($0, settings.isOn(name, $0)) })
+        func group(_ name: Groups.CodingKeys) -> [String: Bool] {
+            let keys = AutoEventMessageSettings.groups.first { $0.group == name.rawValue }?.keys ?? []
+            return Dictionary(uniqueKeysWithValues: keys.map { ($0, settings.isOn(name.rawValue, $0)) })
         }
         autoEventMessage = Groups(
-            userLeave: group(Groups.CodingKeys.userLeave.rawValue), userJoin: group(Groups.CodingKeys.userJoin.rawValue),
-            channelCreate: group(Groups.CodingKeys.channelCreate.rawValue), channelChange: group(Groups.CodingKeys.channelChange.rawValue)
+            userLeave: group(.userLeave), userJoin: group(.userJoin), channelCreate: group(.channelCreate), channelChange: group(.channelChange)
         )
     }
 }

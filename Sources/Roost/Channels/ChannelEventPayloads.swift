@@ -32,27 +32,3 @@ struct ParticipantExited: Encodable {
 
     enum CodingKeys: String, CodingKey { case user, exitedAt = "exited_at" }
 }
-
-/// Users who joined, with when.
-struct UsersJoined: Encodable {
-    let joinedAt: Int64
-    let users: [EventUser]
-
-    enum CodingKeys: String, CodingKey { case joinedAt = "joined_at", users }
-}
-
-/// Users who left, with when.
-struct UsersLeft: Encodable {
-    let leftAt: Int64
-    let users: [EventUser]
-
-    enum CodingKeys: String, CodingKey { case leftAt = "left_at", users }
-}
-
-/// Users who declined an invitation, with when.
-struct UsersDeclined: Encodable {
-    let declinedAt: Int64
-    let users: [EventUser]
-
-    enum CodingKeys: String, CodingKey { case declinedAt = "declined_at", users }
-}

@@ -37,16 +37,19 @@ extension EventLog {
         ], in: db)
     }
 
-    /// Records users joining, leaving or declining a channel: the payload `payload` makes of
-    /// them (the time, then `users`).
+    /// Records users joining, leaving or declining a channel: the time under `joined_at`,
+    /// `left_at` or `declined_at`, then `users`.
     func recordMembershipEvent(
-        _ category: EventCategory, _ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64,
-        payload: ([EventUser]) -> some Encodable, in db: Database
+        _ change: MembershipChange, _ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database
     ) throws {
         guard !userRowIDs.isEmpty else { return }
         let summaries = try UserRepository().summaries(ofRows: userRowIDs, in: db)
         let subjects = userRowIDs.compactMap { summaries[$0] }
-        try recordChannelEvent(category, payload(subjects.map(EventUser.init)), channel, at: time, concerning: subjects.map(\.userID), in: db)
+        let payload = MembershipChanged(
+            joinedAt: change == .joined ? time : nil, leftAt: change == .left ? time : nil,
+            declinedAt: change == .declined ? time : nil, users: subjects.map(EventUser.init)
+        )
+        try recordChannelEvent(change.category, payload, channel, at: time, concerning: subjects.map(\.userID), in: db)
     }
 }
 
@@ -61,4 +64,27 @@ private struct ChannelEventTail: Encodable {
 private struct StreamEventTail: Encodable {
     let user: EventUser?
     let channel: EventChannel
+}
+
+/// How users' membership of a group channel changed, as its event reports it.
+enum MembershipChange {
+    case joined, left, declined
+
+    var category: EventCategory {
+        switch self {
+        case .joined: .groupChannelJoin
+        case .left: .groupChannelLeave
+        case .declined: .groupChannelDeclineInvite
+        }
+    }
+}
+
+/// Users who joined, left or declined, with when.
+private struct MembershipChanged: Encodable {
+    let joinedAt: Int64?
+    let leftAt: Int64?
+    let declinedAt: Int64?
+    let users: [EventUser]
+
+    enum CodingKeys: String, CodingKey { case joinedAt = "joined_at", leftAt = "left_at", declinedAt = "declined_at", users }
 }

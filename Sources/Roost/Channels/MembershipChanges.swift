@@ -57,7 +57,7 @@ struct LeaveAllGroupChannels: UserDepartureHandler {
     func leaveAll(_ userRowID: Int64, at time: Int64, in db: Database) throws -> [ChannelRecord] {
         let left = try MembershipChanges().leaveAll(userRowID: userRowID, customType: nil, in: db)
         for channel in left {
-            try events.recordMembershipEvent(.groupChannelLeave, channel, [userRowID], at: time, payload: { UsersLeft(leftAt: time, users: $0) }, in: db)
+            try events.recordMembershipEvent(.left, channel, [userRowID], at: time, in: db)
         }
         return left
     }

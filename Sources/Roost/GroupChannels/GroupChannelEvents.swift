@@ -10,11 +10,11 @@ struct GroupChannelEvents: Sendable {
         try log.recordChannelEvent(.groupChannelCreate, payload, channel, at: time, in: db)
         try autoMessages.post(.channelCreated, in: channel, at: time, in: db)
         // Members added at creation join, even those whose invitation waits for them.
-        try log.recordMembershipEvent(.groupChannelJoin, channel, members, at: time, payload: { UsersJoined(joinedAt: time, users: $0) }, in: db)
+        try log.recordMembershipEvent(.joined, channel, members, at: time, in: db)
     }
 
     func joined(_ channel: ChannelRecord, _ userRowIDs: [Int64], at time: Int64, in db: Database) throws {
-        try log.recordMembershipEvent(.groupChannelJoin, channel, userRowIDs, at: time, payload: { UsersJoined(joinedAt: time, users: $0) }, in: db)
+        try log.recordMembershipEvent(.joined, channel, userRowIDs, at: time, in: db)
         try autoMessages.post(.joined(userRowIDs), in: channel, at: time, in: db)
     }
 
@@ -24,12 +24,12 @@ struct GroupChannelEvents: Sendable {
         _ channel: ChannelRecord, _ userRowIDs: [Int64], reason: AutoEventMessages.LeaveReason = .leftByOwnChoice, at time: Int64,
         in db: Database
     ) throws {
-        try log.recordMembershipEvent(.groupChannelLeave, channel, userRowIDs, at: time, payload: { UsersLeft(leftAt: time, users: $0) }, in: db)
+        try log.recordMembershipEvent(.left, channel, userRowIDs, at: time, in: db)
         try autoMessages.post(.left(userRowIDs, reason: reason), in: channel, at: time, in: db)
     }
 
     func declined(_ channel: ChannelRecord, _ userRowID: Int64, at time: Int64, in db: Database) throws {
-        try log.recordMembershipEvent(.groupChannelDeclineInvite, channel, [userRowID], at: time, payload: { UsersDeclined(declinedAt: time, users: $0) }, in: db)
+        try log.recordMembershipEvent(.declined, channel, [userRowID], at: time, in: db)
     }
 
     func invited(

@@ -25,7 +25,7 @@ struct ModerationChanges: Sendable {
         try MemberRepository().remove(channelID: channel.rowID, userRowID: userRowID, in: db)
         var channel = channel
         try MembershipChanges().endDistinctness(of: &channel, in: db)
-        try events.recordMembershipEvent(.groupChannelLeave, channel, [userRowID], at: time, payload: { UsersLeft(leftAt: time, users: $0) }, in: db)
+        try events.recordMembershipEvent(.left, channel, [userRowID], at: time, in: db)
         try departures?.departed([userRowID], from: channel, reason: reason, at: time, in: db)
     }
 
