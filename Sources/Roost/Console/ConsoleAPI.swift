@@ -16,36 +16,47 @@ final class ConsoleAPI: Sendable {
         self.responder.withLock { $0 = responder }
     }
 
-    /// An API answer: its status and JSON body.
-    struct Reply: Sendable {
-        let status: HTTPResponse.Status
-        let json: AnyJSON
+    /// An API answer: what it says as `Answer`, or why the call failed.
+    struct Reply<Answer: Decodable & Sendable>: Sendable {
+        let answer: Answer?
+        /// Sendbird's error message, when the call failed or its answer did not read as `Answer`.
+        let failure: String?
 
-        /// Sendbird's error message, when the call failed.
-        var failure: String? {
-            guard status.code >= 400 else { return nil }
-            return json["message"]?.stringValue ?? "The request failed with status \(status.code)."
+        /// The answer a page shows, or the problem that the page shows instead, with `status`.
+        func answered(else status: HTTPResponse.Status = .badRequest) throws(ConsoleProblem) -> Answer {
+            guard let answer else { throw ConsoleProblem(message: failure ?? "", status: status) }
+            return answer
         }
     }
 
-    func call(_ method: HTTPRequest.Method, _ path: String, body: AnyJSON? = nil, token: String, context: RoostContext) async throws -> Reply {
+    func call<Answer>(
+        _ method: HTTPRequest.Method, _ path: String, body: (any Encodable & Sendable)? = nil, as: Answer.Type, token: String,
+        context: RoostContext
+    ) async throws -> Reply<Answer> {
         let response = try await respond(method, path, body: body, token: token, context: context)
         let collected = CollectedBytes()
         try await response.body.write(BodyCollector(collected: collected))
-        let bytes = collected.storage.withLock { $0 }
-        let json = bytes.isEmpty ? AnyJSON.null : (try? JSONDecoder().decode(AnyJSON.self, from: Data(bytes))) ?? .null
-        return Reply(status: response.status, json: json)
+        let bytes = Data(collected.storage.withLock { $0 })
+        guard response.status.code < 400 else {
+            let failure = try? JSON.decoder.decode(ConsoleAnswers.Failure.self, from: bytes)
+            return Reply(answer: nil, failure: failure?.message ?? "The request failed with status \(response.status.code).")
+        }
+        do {
+            return Reply(answer: try JSON.decoder.decode(Answer.self, from: bytes), failure: nil)
+        } catch {
+            return Reply(answer: nil, failure: "Roost's answer to \(path) could not be read: \(error)")
+        }
     }
 
     /// The answer itself, for one the console passes on as it comes (the live event stream).
     func respond(
-        _ method: HTTPRequest.Method, _ path: String, body: AnyJSON? = nil, token: String, context: RoostContext,
-        accept: String? = nil
+        _ method: HTTPRequest.Method, _ path: String, body: (any Encodable & Sendable)? = nil, token: String,
+        context: RoostContext, accept: String? = nil
     ) async throws -> Response {
         guard let responder = responder.withLock({ $0 }) else { throw APIError.unexpected }
         var headers: HTTPFields = [.apiToken: token, .contentType: "application/json"]
         if let accept { headers[.accept] = accept }
-        let bytes = try body.map { try JSONEncoder().encode($0) } ?? Data()
+        let bytes = try body.map { try JSON.encoder.encode($0) } ?? []
         let request = Request(
             head: HTTPRequest(method: method, scheme: "http", authority: "roost", path: path, headerFields: headers),
             body: RequestBody(buffer: ByteBuffer(bytes: bytes))
@@ -71,32 +82,8 @@ private final class CollectedBytes: Sendable {
     let storage = Mutex<[UInt8]>([])
 }
 
-extension AnyJSON {
-    subscript(key: String) -> AnyJSON? {
-        guard case .object(let members) = self else { return nil }
-        return members[key]
-    }
-
-    var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    var arrayValue: [AnyJSON] {
-        if case .array(let values) = self { return values }
-        return []
-    }
-
-    var intValue: Int64? {
-        switch self {
-        case .integer(let value): value
-        case .number(let value): Int64(exactly: value.rounded(.towardZero))
-        default: nil
-        }
-    }
-
-    var boolValue: Bool? {
-        if case .bool(let value) = self { return value }
-        return nil
-    }
+/// Why a console page cannot show what it was asked for: the problem page says it instead.
+struct ConsoleProblem: Error {
+    let message: String
+    let status: HTTPResponse.Status
 }

@@ -1,8 +1,7 @@
 import Foundation
 
 /// What each console page shows, typed: its template reads these properties by name. Each is
-/// built from the API's JSON answers the page asked for, so a field the API leaves out shows
-/// as empty, never as another level's value of the same name.
+/// built from the API's answers the page asked for (`ConsoleAnswers`).
 enum ConsolePages {
     struct SignIn {
         let csrf: String
@@ -29,12 +28,9 @@ enum ConsolePages {
         let key: String
         let value: String
 
-        /// An object's members, by key.
-        static func items(of object: AnyJSON?) -> [Item] {
-            guard case .object(let members)? = object else { return [] }
-            return members.keys.sorted().map { key in
-                Item(key: key, value: members[key]?.stringValue ?? members[key]?.intValue.map { String($0) } ?? "")
-            }
+        /// Metadata's pairs, by key.
+        static func items(of metadata: [String: String]?) -> [Item] {
+            (metadata ?? [:]).sorted { $0.key < $1.key }.map { Item(key: $0.key, value: $0.value) }
         }
     }
 
@@ -46,16 +42,12 @@ enum ConsolePages {
         /// The user id made safe for a link.
         let userPath: String
 
-        init(_ user: AnyJSON) {
-            userID = user["user_id"]?.stringValue ?? ""
-            nickname = user["nickname"]?.stringValue ?? ""
-            isActive = user["is_active"]?.boolValue ?? false
-            isOnline = user["is_online"]?.boolValue ?? false
+        init(_ user: ConsoleAnswers.User) {
+            userID = user.userID
+            nickname = user.nickname ?? ""
+            isActive = user.isActive ?? false
+            isOnline = user.isOnline ?? false
             userPath = ConsoleRoutes.encoded(userID)
-        }
-
-        static func rows(of list: AnyJSON?) -> [UserRow] {
-            (list?.arrayValue ?? []).map(UserRow.init)
         }
     }
 
@@ -78,18 +70,14 @@ enum ConsolePages {
         /// The channel URL made safe for a link.
         let channelPath: String
 
-        init(_ channel: AnyJSON, kind: String) {
+        init(_ channel: ConsoleAnswers.Channel, kind: String) {
             self.kind = kind
-            name = channel["name"]?.stringValue ?? ""
-            channelURL = channel["channel_url"]?.stringValue ?? ""
-            customType = channel["custom_type"]?.stringValue ?? ""
-            headcount = Int(channel["member_count"]?.intValue ?? channel["participant_count"]?.intValue ?? 0)
-            isFrozen = channel["freeze"]?.boolValue ?? false
+            name = channel.name ?? ""
+            channelURL = channel.channelURL
+            customType = channel.customType ?? ""
+            headcount = channel.memberCount ?? channel.participantCount ?? 0
+            isFrozen = channel.freeze ?? false
             channelPath = ConsoleRoutes.encoded(channelURL)
-        }
-
-        static func rows(of list: AnyJSON?, kind: String) -> [ChannelRow] {
-            (list?.arrayValue ?? []).map { ChannelRow($0, kind: kind) }
         }
     }
 
@@ -114,25 +102,22 @@ enum ConsolePages {
         let user: UserRow
         let role: String
 
-        static func rows(of list: AnyJSON?) -> [MemberRow] {
-            (list?.arrayValue ?? []).map { MemberRow(user: UserRow($0), role: $0["role"]?.stringValue ?? "") }
+        init(_ member: ConsoleAnswers.User) {
+            user = UserRow(member)
+            role = member.role ?? ""
         }
     }
 
-    /// A ban or a mute: who, why, until when.
+    /// A ban or a mute: who, why, until when (or "no end").
     struct RestrictionRow {
         let userID: String
         let reason: String
         let endsAt: String
 
-        static func rows(of list: AnyJSON?) -> [RestrictionRow] {
-            (list?.arrayValue ?? []).map { item in
-                RestrictionRow(
-                    userID: item["user"]?["user_id"]?.stringValue ?? item["user_id"]?.stringValue ?? "",
-                    reason: item["description"]?.stringValue ?? "",
-                    endsAt: item["end_at"]?.intValue.map { $0 < 0 ? "no end" : String($0) } ?? ""
-                )
-            }
+        init(_ restriction: ConsoleAnswers.Restriction) {
+            userID = restriction.user?.userID ?? restriction.userID ?? ""
+            reason = restriction.description ?? ""
+            endsAt = restriction.endAt.map { $0 < 0 ? "no end" : "until \($0)" } ?? ""
         }
     }
 
@@ -152,12 +137,11 @@ enum ConsolePages {
         let text: String
         let isAdmin: Bool
 
-        init(_ message: AnyJSON) {
-            messageID = Int(message["message_id"]?.intValue ?? 0)
-            sender = message["user"]?["user_id"]?.stringValue ?? "admin"
-            isAdmin = message["type"]?.stringValue == "ADMM"
-            text = message["type"]?.stringValue == "FILE"
-                ? message["file"]?["name"]?.stringValue ?? "(file)" : message["message"]?.stringValue ?? ""
+        init(_ message: ConsoleAnswers.Message) {
+            messageID = Int(message.messageID)
+            sender = message.user?.userID ?? "admin"
+            isAdmin = message.type == "ADMM"
+            text = message.type == "FILE" ? message.file?.name ?? "(file)" : message.message ?? ""
         }
     }
 
@@ -180,18 +164,18 @@ enum ConsolePages {
         /// Where the form deleting the reported message posts.
         let deleteAction: String?
 
-        init(_ report: AnyJSON) {
-            createdAt = Int(report["created_at"]?.intValue ?? 0)
-            category = report["report_category"]?.stringValue ?? ""
-            reportingUserID = report["reporting_user"]?["user_id"]?.stringValue ?? ""
-            offendingUserID = report["offending_user"]?["user_id"]?.stringValue ?? ""
-            reportedText = report["reported_message"]?["message"]?.stringValue ?? ""
-            let url = report["channel"]?["channel_url"]?.stringValue
-            let kind = report["channel"]?["channel_type"]?.stringValue == "open_channels" ? "open" : "group"
+        init(_ report: ConsoleAnswers.Report) {
+            createdAt = Int(report.createdAt ?? 0)
+            category = report.reportCategory ?? ""
+            reportingUserID = report.reportingUser?.userID ?? ""
+            offendingUserID = report.offendingUser?.userID ?? ""
+            reportedText = report.reportedMessage?.message ?? ""
+            let url = report.channel?.channelURL
+            let kind = report.channel?.channelType == "open_channels" ? "open" : "group"
             let page = url.map { "/console/channels/\(kind)/\(ConsoleRoutes.encoded($0))" }
             reportedChannelURL = url
             reportedChannelPage = page
-            deleteAction = page.flatMap { page in report["reported_message"]?["message_id"]?.intValue.map { "\(page)/messages/\($0)/delete" } }
+            deleteAction = page.flatMap { page in report.reportedMessage.map { "\(page)/messages/\($0.messageID)/delete" } }
         }
     }
 
@@ -207,12 +191,12 @@ enum ConsolePages {
         let attempt: Int
         let failed: Bool
 
-        init(_ delivery: AnyJSON) {
-            attemptedAt = Int(delivery["attempted_at"]?.intValue ?? 0)
-            category = delivery["category"]?.stringValue ?? ""
-            target = delivery["url"]?.stringValue ?? ""
-            statusCode = Int(delivery["status_code"]?.intValue ?? 0)
-            attempt = Int(delivery["attempt"]?.intValue ?? 0)
+        init(_ delivery: ConsoleAnswers.Deliveries.Delivery) {
+            attemptedAt = Int(delivery.attemptedAt ?? 0)
+            category = delivery.category ?? ""
+            target = delivery.url ?? ""
+            statusCode = delivery.statusCode ?? 0
+            attempt = delivery.attempt ?? 0
             failed = !(200..<300).contains(statusCode)
         }
     }
@@ -226,13 +210,13 @@ enum ConsolePages {
         let categories: String
         let deliveries: [DeliveryRow]
 
-        init(settings: AnyJSON?, deliveries: AnyJSON?) {
-            enabled = settings?["enabled"]?.boolValue ?? false
-            url = settings?["url"]?.stringValue ?? ""
-            includeMembers = settings?["include_members"]?.boolValue ?? false
-            includeUnreadCount = settings?["include_unread_count"]?.boolValue ?? false
-            categories = (settings?["enabled_events"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")
-            self.deliveries = (deliveries?.arrayValue ?? []).reversed().map(DeliveryRow.init)
+        init(settings: ConsoleAnswers.WebhookSettings.Webhook, deliveries: [ConsoleAnswers.Deliveries.Delivery]) {
+            enabled = settings.enabled ?? false
+            url = settings.url ?? ""
+            includeMembers = settings.includeMembers ?? false
+            includeUnreadCount = settings.includeUnreadCount ?? false
+            categories = (settings.enabledEvents ?? []).joined(separator: ", ")
+            self.deliveries = deliveries.reversed().map(DeliveryRow.init)
         }
     }
 
@@ -241,11 +225,10 @@ enum ConsolePages {
         let iso: String
         let frozen: Bool
 
-        init(_ clock: AnyJSON) {
-            let now = clock["now"]?.intValue ?? 0
-            self.now = Int(now)
-            iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(now) / 1000))
-            frozen = clock["frozen"]?.boolValue ?? false
+        init(_ clock: ConsoleAnswers.Clock) {
+            now = Int(clock.now)
+            iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(clock.now) / 1000))
+            frozen = clock.frozen ?? false
         }
     }
 
@@ -254,13 +237,10 @@ enum ConsolePages {
         let size: Int
         let createdAt: Int
 
-        static func rows(of list: AnyJSON?) -> [SnapshotRow] {
-            (list?.arrayValue ?? []).map {
-                SnapshotRow(
-                    name: $0["name"]?.stringValue ?? "", size: Int($0["size"]?.intValue ?? 0),
-                    createdAt: Int($0["created_at"]?.intValue ?? 0)
-                )
-            }
+        init(_ snapshot: ConsoleAnswers.Snapshots.Snapshot) {
+            name = snapshot.name
+            size = snapshot.size ?? 0
+            createdAt = Int(snapshot.createdAt ?? 0)
         }
     }
 

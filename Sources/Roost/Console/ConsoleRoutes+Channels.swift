@@ -25,38 +25,39 @@ extension ConsoleRoutes {
         if !urlContains.isEmpty { filter += "&url_contains=\(Self.encoded(urlContains))" }
         var path = "/v3/\(type)_channels?limit=20\(type == "group" ? "&show_empty=true" : "")\(filter)"
         if let token = query.string("token") { path += "&token=\(Self.encoded(token))" }
-        let reply = try await call(.get, path, session, context)
-        if let failure = reply.failure { return problem(failure, session) }
-        let next = reply.json["next"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        let listed = try await call(.get, path, as: ConsoleAnswers.Channels.self, session, context).answered()
+        let next = listed.next.flatMap { $0.isEmpty ? nil : $0 }
         return show("channels", ConsolePages.Channels(
             isGroup: type == "group", nameContains: nameContains, customTypeFilter: customType, urlContains: urlContains,
-            channels: ConsolePages.ChannelRow.rows(of: reply.json["channels"], kind: type),
+            channels: listed.channels.map { ConsolePages.ChannelRow($0, kind: type) },
             nextLink: next.map { "/console/channels?type=\(type)\(filter)&token=\(Self.encoded($0))" }
         ), session)
     }
 
     @Sendable func channelPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
         let channel = try ChannelAddress(context)
-        let view = try await call(.get, channel.api + (channel.type == "group" ? "?show_member=true" : ""), session, context)
-        if let failure = view.failure { return problem(failure, session, status: .notFound) }
-        let operators = try await call(.get, channel.api + "/operators?limit=100", session, context)
-        let metadata = try await call(.get, channel.api + "/metadata", session, context)
-        let banned = try await call(.get, channel.api + "/ban?limit=100", session, context)
-        let muted = try await call(.get, channel.api + "/mute?limit=100", session, context)
+        let view = try await call(
+            .get, channel.api + (channel.type == "group" ? "?show_member=true" : ""), as: ConsoleAnswers.Channel.self, session, context
+        ).answered(else: .notFound)
+        // The rest is shown when it can be read; a list that cannot shows as empty.
+        let operators = try await call(.get, channel.api + "/operators?limit=100", as: ConsoleAnswers.Operators.self, session, context)
+        let metadata = try await call(.get, channel.api + "/metadata", as: [String: String].self, session, context)
+        let banned = try await call(.get, channel.api + "/ban?limit=100", as: ConsoleAnswers.BannedList.self, session, context)
+        let muted = try await call(.get, channel.api + "/mute?limit=100", as: ConsoleAnswers.MutedList.self, session, context)
         return show("channel", ConsolePages.Channel(
-            channel: ConsolePages.ChannelRow(view.json, kind: channel.type), data: view.json["data"]?.stringValue ?? "",
-            members: ConsolePages.MemberRow.rows(of: view.json["members"]),
-            operators: ConsolePages.UserRow.rows(of: operators.json["operators"]),
-            metadata: ConsolePages.Item.items(of: metadata.json),
-            banned: ConsolePages.RestrictionRow.rows(of: banned.json["banned_list"]),
-            muted: ConsolePages.RestrictionRow.rows(of: muted.json["muted_list"])
+            channel: ConsolePages.ChannelRow(view, kind: channel.type), data: view.data ?? "",
+            members: (view.members ?? []).map(ConsolePages.MemberRow.init),
+            operators: (operators.answer?.operators ?? []).map(ConsolePages.UserRow.init),
+            metadata: ConsolePages.Item.items(of: metadata.answer),
+            banned: (banned.answer?.bannedList ?? []).map(ConsolePages.RestrictionRow.init),
+            muted: (muted.answer?.mutedList ?? []).map(ConsolePages.RestrictionRow.init)
         ), session)
     }
 
     @Sendable func freeze(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
         let channel = try ChannelAddress(context)
         let freeze = form["freeze"] == "true"
-        let reply = try await call(.put, channel.api + "/freeze", body: .object(["freeze": .bool(freeze)]), session, context)
+        let reply = try await call(.put, channel.api + "/freeze", body: ConsoleRequests.Freeze(freeze: freeze), session, context)
         tell(session, reply, done: freeze ? "The channel is frozen." : "The channel is no longer frozen.")
         return channel.page
     }
@@ -68,10 +69,8 @@ extension ConsoleRoutes {
             return channel.page
         }
         let seconds = Int64(form.text("seconds") ?? "-1") ?? -1
-        let order: AnyJSON = .object([
-            "user_id": .string(userID), "seconds": .integer(seconds), "description": .string(form.text("description") ?? ""),
-        ])
-        let reply: ConsoleAPI.Reply
+        let order = ConsoleRequests.Restriction(userID: userID, seconds: seconds, description: form.text("description") ?? "")
+        let reply: ConsoleAPI.Reply<ConsoleAnswers.Ignored>
         switch form["action"] {
         case "ban": reply = try await call(.post, channel.api + "/ban", body: order, session, context)
         case "mute": reply = try await call(.post, channel.api + "/mute", body: order, session, context)

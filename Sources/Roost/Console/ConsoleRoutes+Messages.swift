@@ -16,11 +16,8 @@ extension ConsoleRoutes {
         action(group, "admin-messages", broadcast)
     }
 
-    func adminMessage(_ form: ConsoleForm, customTypeField: String) -> AnyJSON {
-        var message: [String: AnyJSON] = ["message_type": .string("ADMM"), "message": .string(form["message"] ?? "")]
-        if let customType = form.text(customTypeField) { message["custom_type"] = .string(customType) }
-        if let data = form.text("data") { message["data"] = .string(data) }
-        return .object(message)
+    func adminMessage(_ form: ConsoleForm, customTypeField: String) -> ConsoleRequests.AdminMessage {
+        ConsoleRequests.AdminMessage(message: form["message"] ?? "", customType: form.text(customTypeField), data: form.text("data"))
     }
 
     /// Every group channel the filter matches, page by page (at most 10,000).
@@ -31,24 +28,27 @@ extension ConsoleRoutes {
         var urls: [String] = []
         var token = ""
         repeat {
-            let reply = try await call(.get, "/v3/group_channels?limit=100&show_empty=true\(filter)&token=\(Self.encoded(token))", session, context)
-            if reply.failure != nil { break }
-            urls += reply.json["channels"]?.arrayValue.compactMap { $0["channel_url"]?.stringValue } ?? []
-            token = reply.json["next"]?.stringValue ?? ""
+            let reply = try await call(
+                .get, "/v3/group_channels?limit=100&show_empty=true\(filter)&token=\(Self.encoded(token))", as: ConsoleAnswers.Channels.self,
+                session, context
+            )
+            guard let listed = reply.answer else { break }
+            urls += listed.channels.map(\.channelURL)
+            token = listed.next ?? ""
         } while !token.isEmpty && urls.count < 10_000
         return urls
     }
 
     @Sendable func messagesPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
         let channel = try ChannelAddress(context)
-        let view = try await call(.get, channel.api, session, context)
-        if let failure = view.failure { return problem(failure, session, status: .notFound) }
+        let view = try await call(.get, channel.api, as: ConsoleAnswers.Channel.self, session, context).answered(else: .notFound)
         let since = try await database.read { db in try repository.lastEventSeq(in: db) }
-        let listed = try await call(.get, channel.api + "/messages?message_ts=\(clock.now)&prev_limit=50&next_limit=0", session, context)
-        if let failure = listed.failure { return problem(failure, session) }
+        let listed = try await call(
+            .get, channel.api + "/messages?message_ts=\(clock.now)&prev_limit=50&next_limit=0", as: ConsoleAnswers.Messages.self, session, context
+        ).answered()
         return show("messages", ConsolePages.Messages(
-            channel: ConsolePages.ChannelRow(view.json, kind: channel.type), since: Int(since),
-            messages: listed.json["messages"]?.arrayValue.map(ConsolePages.MessageRow.init) ?? []
+            channel: ConsolePages.ChannelRow(view, kind: channel.type), since: Int(since),
+            messages: listed.messages.map(ConsolePages.MessageRow.init)
         ), session)
     }
 

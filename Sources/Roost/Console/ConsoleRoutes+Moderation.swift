@@ -24,59 +24,54 @@ extension ConsoleRoutes {
     }
 
     @Sendable func moderationPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
-        let reply = try await call(.get, "/v3/report?limit=50", session, context)
-        if let failure = reply.failure { return problem(failure, session) }
-        let reports = reply.json["report_logs"]?.arrayValue.map(ConsolePages.ReportRow.init) ?? []
-        return show("moderation", ConsolePages.Moderation(reports: reports), session)
+        let listed = try await call(.get, "/v3/report?limit=50", as: ConsoleAnswers.Reports.self, session, context).answered()
+        return show("moderation", ConsolePages.Moderation(reports: listed.reportLogs.map(ConsolePages.ReportRow.init)), session)
     }
 
     @Sendable func webhooksPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
-        let settings = try await call(.get, "/v3/applications/settings/webhook", session, context)
-        if let failure = settings.failure { return problem(failure, session) }
-        let deliveries = try await call(.get, "/roost/deliveries?feed=webhooks&limit=50", session, context)
-        return show("webhooks", ConsolePages.Webhooks(settings: settings.json["webhook"], deliveries: deliveries.json["deliveries"]), session)
+        let settings = try await call(.get, "/v3/applications/settings/webhook", as: ConsoleAnswers.WebhookSettings.self, session, context)
+            .answered()
+        let deliveries = try await call(.get, "/roost/deliveries?feed=webhooks&limit=50", as: ConsoleAnswers.Deliveries.self, session, context)
+        return show("webhooks", ConsolePages.Webhooks(settings: settings.webhook, deliveries: deliveries.answer?.deliveries ?? []), session)
     }
 
     @Sendable func saveWebhooks(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
         let categories = (form["categories"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let settings: AnyJSON = .object([
-            "enabled": .bool(form["enabled"] == "true"), "url": .string(form.text("url") ?? ""),
-            "include_members": .bool(form["include_members"] == "true"),
-            "include_unread_count": .bool(form["include_unread_count"] == "true"),
-            "enabled_events": .array(categories.map(AnyJSON.string)),
-        ])
+        let settings = ConsoleRequests.WebhookSettings(
+            enabled: form["enabled"] == "true", url: form.text("url") ?? "", includeMembers: form["include_members"] == "true",
+            includeUnreadCount: form["include_unread_count"] == "true", enabledEvents: categories
+        )
         let reply = try await call(.put, "/v3/applications/settings/webhook", body: settings, session, context)
         tell(session, reply, done: "Webhook settings saved.")
         return "/console/webhooks"
     }
 
     @Sendable func emulatorPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
-        let clockState = try await call(.get, "/roost/clock", session, context)
-        if let failure = clockState.failure { return problem(failure, session) }
-        let snapshots = try await call(.get, "/roost/snapshots", session, context)
+        let clockState = try await call(.get, "/roost/clock", as: ConsoleAnswers.Clock.self, session, context).answered()
+        let snapshots = try await call(.get, "/roost/snapshots", as: ConsoleAnswers.Snapshots.self, session, context)
         return show("emulator", ConsolePages.Emulator(
-            clock: ConsolePages.ClockState(clockState.json), snapshots: ConsolePages.SnapshotRow.rows(of: snapshots.json["snapshots"])
+            clock: ConsolePages.ClockState(clockState), snapshots: (snapshots.answer?.snapshots ?? []).map(ConsolePages.SnapshotRow.init)
         ), session)
     }
 
     @Sendable func changeClock(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
-        var change: [String: AnyJSON] = [:]
+        let change: ConsoleRequests.ClockChange
         if form["change"] == "freeze" {
-            change["frozen"] = .bool(form["frozen"] == "true")
+            change = ConsoleRequests.ClockChange(frozen: form["frozen"] == "true", advanceMS: nil)
         } else {
             guard let advance = Int64(form.text("advance_ms") ?? "") else {
                 sessions.tell(session, "Say how many milliseconds to move the clock on, as a whole number.", isError: true)
                 return "/console/emulator"
             }
-            change["advance_ms"] = .integer(advance)
+            change = ConsoleRequests.ClockChange(frozen: nil, advanceMS: advance)
         }
-        let reply = try await call(.put, "/roost/clock", body: .object(change), session, context)
-        tell(session, reply, done: "The clock now reads \(reply.json["now"]?.intValue ?? 0).")
+        let reply = try await call(.put, "/roost/clock", body: change, as: ConsoleAnswers.Clock.self, session, context)
+        tell(session, reply, done: "The clock now reads \(reply.answer?.now ?? 0).")
         return "/console/emulator"
     }
 
     @Sendable func saveSnapshot(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
-        let reply = try await call(.post, "/roost/snapshots", body: .object(["name": .string(form["name"] ?? "")]), session, context)
+        let reply = try await call(.post, "/roost/snapshots", body: ConsoleRequests.Snapshot(name: form["name"] ?? ""), session, context)
         tell(session, reply, done: "Snapshot \(form["name"] ?? "") saved.")
         return "/console/emulator"
     }
@@ -96,7 +91,7 @@ extension ConsoleRoutes {
     }
 
     @Sendable func reset(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
-        let reply = try await call(.post, "/roost/reset", body: .object(["keep_users": .bool(form["keep_users"] == "true")]), session, context)
+        let reply = try await call(.post, "/roost/reset", body: ConsoleRequests.Reset(keepUsers: form["keep_users"] == "true"), session, context)
         tell(session, reply, done: "The application is empty again.")
         return "/console/emulator"
     }

@@ -43,16 +43,14 @@ extension ConsoleRoutes {
             .get,
             "/v3/statistics/metric?metric_type=messages&time_dimension=daily&start_year=\(first.year)&start_month=\(first.month)"
                 + "&start_day=\(first.day)&end_year=\(last.year)&end_month=\(last.month)&end_day=\(last.day)",
-            session, context
+            as: ConsoleAnswers.Metric.self, session, context
         )
         var messagesPerDay: [String: Double] = [:]
-        for value in metric.json["values"]?.arrayValue ?? [] {
-            if let date = value["date"]?.stringValue { messagesPerDay[date] = Double(value["value"]?.intValue ?? 0) }
-        }
+        for value in metric.answer?.values ?? [] { messagesPerDay[value.date] = value.value }
         var active: [(label: String, value: Double)] = []
         for day in days {
-            let dau = try await call(.get, "/v3/applications/dau?date=\(day.text)", session, context)
-            active.append((day.text, Double(dau.json["dau"]?.intValue ?? 0)))
+            let dau = try await call(.get, "/v3/applications/dau?date=\(day.text)", as: ConsoleAnswers.DailyActiveUsers.self, session, context)
+            active.append((day.text, Double(dau.answer?.dau ?? 0)))
         }
         return show("overview", ConsolePages.Overview(
             users: totals.users, groupChannels: totals.groupChannels, openChannels: totals.openChannels, messages: totals.messages,
@@ -68,39 +66,43 @@ extension ConsoleRoutes {
         var path = "/v3/users?limit=20"
         if !search.isEmpty { path += byID ? "&user_ids=\(Self.encoded(search))" : "&nickname_startswith=\(Self.encoded(search))" }
         if let token = query.string("token") { path += "&token=\(Self.encoded(token))" }
-        let reply = try await call(.get, path, session, context)
-        if let failure = reply.failure { return problem(failure, session) }
-        let next = reply.json["next"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        let listed = try await call(.get, path, as: ConsoleAnswers.Users.self, session, context).answered()
+        let next = listed.next.flatMap { $0.isEmpty ? nil : $0 }
         return show("users", ConsolePages.Users(
-            query: search, byID: byID, users: ConsolePages.UserRow.rows(of: reply.json["users"]),
+            query: search, byID: byID, users: listed.users.map(ConsolePages.UserRow.init),
             nextLink: next.map { "/console/users?q=\(Self.encoded(search))&by_id=\(byID ? "1" : "0")&token=\(Self.encoded($0))" }
         ), session)
     }
 
     @Sendable func userPage(_ request: Request, context: RoostContext, session: Session) async throws -> Response {
         let userID = try context.pathParameter("user_id")
-        let user = try await call(.get, "/v3/users/\(Self.encoded(userID))", session, context)
-        if let failure = user.failure { return problem(failure, session, status: .notFound) }
-        let channels = try await call(.get, "/v3/users/\(Self.encoded(userID))/my_group_channels?limit=20&show_empty=true", session, context)
+        let user = try await call(.get, "/v3/users/\(Self.encoded(userID))", as: ConsoleAnswers.User.self, session, context)
+            .answered(else: .notFound)
+        let channels = try await call(
+            .get, "/v3/users/\(Self.encoded(userID))/my_group_channels?limit=20&show_empty=true", as: ConsoleAnswers.Channels.self, session,
+            context
+        )
         return show("user", ConsolePages.User(
-            user: ConsolePages.UserRow(user.json), profileURL: user.json["profile_url"]?.stringValue ?? "",
-            createdAt: Int(user.json["created_at"]?.intValue ?? 0), metadata: ConsolePages.Item.items(of: user.json["metadata"]),
-            channels: ConsolePages.ChannelRow.rows(of: channels.json["channels"], kind: "group")
+            user: ConsolePages.UserRow(user), profileURL: user.profileURL ?? "", createdAt: Int(user.createdAt ?? 0),
+            metadata: ConsolePages.Item.items(of: user.metadata),
+            channels: (channels.answer?.channels ?? []).map { ConsolePages.ChannelRow($0, kind: "group") }
         ), session)
     }
 
     @Sendable func setActive(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
         let userID = try context.pathParameter("user_id")
         let active = form["active"] == "true"
-        let reply = try await call(.put, "/v3/users/\(Self.encoded(userID))", body: .object(["is_active": .bool(active)]), session, context)
+        let reply = try await call(.put, "/v3/users/\(Self.encoded(userID))", body: ConsoleRequests.Activation(isActive: active), session, context)
         tell(session, reply, done: active ? "\(userID) is active again." : "\(userID) is deactivated.")
         return "/console/users/\(Self.encoded(userID))"
     }
 
     @Sendable func issueSessionToken(_ form: ConsoleForm, context: RoostContext, session: Session) async throws -> String {
         let userID = try context.pathParameter("user_id")
-        let reply = try await call(.post, "/v3/users/\(Self.encoded(userID))/token", body: .object([:]), session, context)
-        tell(session, reply, done: "Session token for \(userID): \(reply.json["token"]?.stringValue ?? "")")
+        let reply = try await call(
+            .post, "/v3/users/\(Self.encoded(userID))/token", body: EmptyObject(), as: ConsoleAnswers.SessionToken.self, session, context
+        )
+        tell(session, reply, done: "Session token for \(userID): \(reply.answer?.token ?? "")")
         return "/console/users/\(Self.encoded(userID))"
     }
 }

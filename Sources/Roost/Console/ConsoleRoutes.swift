@@ -64,7 +64,11 @@ struct ConsoleRoutes: Sendable {
     func page(_ group: RouterGroup<RoostContext>, _ path: String, _ build: @escaping Page) {
         group.get(RouterPath(path)) { request, context in
             guard let session = sessions.session(for: request) else { return ConsoleViews.redirect(to: "/console/sign-in") }
-            return try await build(request, context, session)
+            do {
+                return try await build(request, context, session)
+            } catch let problem as ConsoleProblem {
+                return self.problem(problem.message, session, status: problem.status)
+            }
         }
     }
 
@@ -84,10 +88,19 @@ struct ConsoleRoutes: Sendable {
         }
     }
 
+    func call<Answer>(
+        _ method: HTTPRequest.Method, _ path: String, body: (any Encodable & Sendable)? = nil, as answer: Answer.Type,
+        _ session: Session, _ context: RoostContext
+    ) async throws -> ConsoleAPI.Reply<Answer> {
+        try await api.call(method, path, body: body, as: answer, token: session.token, context: context)
+    }
+
+    /// An action's call, whose answer says only whether it worked.
     func call(
-        _ method: HTTPRequest.Method, _ path: String, body: AnyJSON? = nil, _ session: Session, _ context: RoostContext
-    ) async throws -> ConsoleAPI.Reply {
-        try await api.call(method, path, body: body, token: session.token, context: context)
+        _ method: HTTPRequest.Method, _ path: String, body: (any Encodable & Sendable)? = nil, _ session: Session,
+        _ context: RoostContext
+    ) async throws -> ConsoleAPI.Reply<ConsoleAnswers.Ignored> {
+        try await call(method, path, body: body, as: ConsoleAnswers.Ignored.self, session, context)
     }
 
     /// `page` is one of `ConsolePages`' types, the one the template `name` reads.
@@ -100,7 +113,7 @@ struct ConsoleRoutes: Sendable {
     }
 
     /// The API's answer to an action, in plain words on the next page.
-    func tell(_ session: Session, _ reply: ConsoleAPI.Reply, done: String) {
+    func tell<Answer>(_ session: Session, _ reply: ConsoleAPI.Reply<Answer>, done: String) {
         if let failure = reply.failure {
             sessions.tell(session, failure, isError: true)
         } else {

@@ -133,8 +133,8 @@ enum ConsoleTemplates {
         <input name="description" placeholder="reason">
         <select name="action" id="moderate-action"><option value="ban">Ban</option><option value="mute">Mute</option><option value="unban">Unban</option><option value="unmute">Unmute</option></select>
         <button id="moderate">Apply</button></form></fieldset>
-        <h2>Banned</h2><table id="banned">{{#banned}}<tr><td>{{userID}}</td><td>{{reason}}</td><td>until {{endsAt}}</td></tr>{{/banned}}{{^banned}}<tr><td class="muted">Nobody.</td></tr>{{/banned}}</table>
-        <h2>Muted</h2><table id="muted">{{#muted}}<tr><td>{{userID}}</td><td>{{reason}}</td><td>until {{endsAt}}</td></tr>{{/muted}}{{^muted}}<tr><td class="muted">Nobody.</td></tr>{{/muted}}</table>
+        <h2>Banned</h2><table id="banned">{{#banned}}<tr><td>{{userID}}</td><td>{{reason}}</td><td>{{endsAt}}</td></tr>{{/banned}}{{^banned}}<tr><td class="muted">Nobody.</td></tr>{{/banned}}</table>
+        <h2>Muted</h2><table id="muted">{{#muted}}<tr><td>{{userID}}</td><td>{{reason}}</td><td>{{endsAt}}</td></tr>{{/muted}}{{^muted}}<tr><td class="muted">Nobody.</td></tr>{{/muted}}</table>
         {{/content}}{{/layout}}
         """
 

@@ -109,6 +109,18 @@ import Testing
         #expect(listed.subtracting(found).isEmpty, "listed, but no longer a hand writer: \(listed.subtracting(found).sorted())")
     }
 
+    /// The console reads the API's answers and writes its requests through its own typed
+    /// wire types (`ConsoleAnswers`, `ConsoleRequests`), never by looking up untyped JSON.
+    @Test func theConsoleReadsTypedAnswers() throws {
+        let folder = Self.sources.appendingPathComponent("Console")
+        var found: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            if text.contains("AnyJSON") { found.append(file) }
+        }
+        #expect(found.isEmpty, "untyped JSON in the console: \(found.sorted())")
+    }
+
     /// Folder → the folders whose declarations it names.
     static func dependencies() throws -> [String: Set<String>] {
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }

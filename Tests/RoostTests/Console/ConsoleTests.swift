@@ -159,32 +159,40 @@ import Testing
     @Test func everyPageShowsTheApplicationsState() async throws {
         try await withServer(engine: .sqlite) { api in
             try await api.createUser("alice", nickname: "Alice", extra: #""metadata": {"team": "red"}"#)
-            _ = try await api.put("/v3/users/alice", #"{"profile_url": "https://pics/alice"}"#)
+            expectOK(try await api.put("/v3/users/alice", #"{"profile_url": "https://pics/alice"}"#))
             try await api.createUsers("bob")
             try await api.createChannel(
                 #"{"channel_url": "room", "name": "The room", "custom_type": "club", "data": "d1", "user_ids": ["alice", "bob"], "operator_ids": ["alice"]}"#
             )
-            _ = try await api.post("/v3/group_channels/room/metadata", #"{"metadata": {"topic": "tea"}}"#)
-            _ = try await api.post("/v3/group_channels/room/ban", #"{"user_id": "bob", "seconds": 600, "description": "spam"}"#)
+            expectOK(try await api.post("/v3/group_channels/room/metadata", #"{"metadata": {"topic": "tea"}}"#))
+            #expect(try await api.post("/v3/group_channels/room/ban", #"{"user_id": "bob", "seconds": 600, "description": "spam"}"#).status == .ok)
+            try await api.createUsers("carol")
+            #expect(try await api.post("/v3/group_channels/room/invite", #"{"user_ids": ["carol"]}"#).status == .ok)
+            #expect(try await api.post("/v3/group_channels/room/mute", #"{"user_id": "carol", "description": "loud"}"#).status == .ok)
+            #expect(try await api.put(
+                "/v3/applications/settings/webhook", #"{"enabled_events": ["group_channel:create", "group_channel:join"]}"#
+            ).status == .ok)
             let sent = try await api.say("alice", "Hello there", in: "room")
             let messageID = try #require(sent["message_id"].int)
-            _ = try await api.post(
+            expectOK(try await api.post(
                 "/v3/report/group_channels/room/messages/\(messageID)",
                 #"{"report_category": "spam", "offending_user_id": "alice", "reporting_user_id": "bob"}"#
-            )
+            ))
             let console = try await Self.signIn(api)
 
+            let overview = try await console.get("/console").text
+            #expect(overview.contains(#"<svg id="messages-chart""#) && overview.contains(": 1</title></rect>"), "today's one message")
             let users = try await console.get("/console/users").text
             #expect(users.contains(#"<a href="/console/users/alice">alice</a></td><td>Alice</td><td>true</td><td>false</td>"#))
             let user = try await console.get("/console/users/alice").text
             #expect(user.contains("<h1>Alice <span class=\"muted\">alice</span></h1>") && user.contains("https://pics/alice"))
-            #expect(user.contains("<th>team</th><td>red</td>") && user.contains(#"<a href="/console/channels/group/room">The room</a></td><td>room</td><td>1 members</td>"#), "bob is banned, so no longer a member")
+            #expect(user.contains("<th>team</th><td>red</td>") && user.contains(#"<a href="/console/channels/group/room">The room</a></td><td>room</td><td>2 members</td>"#), "bob is banned, so no longer a member")
             let channels = try await console.get("/console/channels?custom_type=club").text
-            #expect(channels.contains(#"<a href="/console/channels/group/room">The room</a></td><td>room</td><td>club</td><td>1</td><td>false</td>"#))
+            #expect(channels.contains(#"<a href="/console/channels/group/room">The room</a></td><td>room</td><td>club</td><td>2</td><td>false</td>"#))
             let channel = try await console.get("/console/channels/group/room").text
             #expect(channel.contains("<td>d1</td>") && channel.contains("<th>topic</th><td>tea</td>"))
             #expect(channel.contains(#"<a href="/console/users/alice">alice</a></td><td>Alice</td><td>operator</td>"#))
-            #expect(channel.contains("<td>bob</td><td>spam</td><td>until "))
+            #expect(channel.contains("<td>bob</td><td>spam</td><td>until ") && channel.contains("<td>carol</td><td>loud</td><td>no end</td>"))
             let messages = try await console.get("/console/channels/group/room/messages").text
             #expect(messages.contains(#"<b>alice</b> <span class="text">Hello there</span>"#))
             #expect(messages.contains(#"action="/console/channels/group/room/messages/\#(messageID)/delete""#), "the delete form posts to the channel's own path")
@@ -192,7 +200,10 @@ import Testing
             #expect(moderation.contains(#"<td>spam</td><td>bob</td>"#) && moderation.contains(#"<a href="/console/channels/group/room">room</a> alice"#))
             #expect(moderation.contains(#"action="/console/channels/group/room/messages/\#(messageID)/delete""#))
             let webhooks = try await console.get("/console/webhooks").text
-            #expect(webhooks.contains("No deliveries yet."))
+            #expect(webhooks.contains("No deliveries yet.") && webhooks.contains(#"value="group_channel:create, group_channel:join""#))
+            #expect(try await console.post("/console/users/alice/session-token", "").status == .seeOther)
+            #expect(try await console.get("/console/users/alice").text.contains("Session token for alice: "))
+            expectNoPage(try await console.get("/console/users/nobody"))
             _ = try await console.post("/console/emulator/snapshots", "name=first")
             let emulator = try await console.get("/console/emulator").text
             #expect(emulator.contains("<tr><td>first</td>") && emulator.contains(#"<b id="clock-now">"#))
