@@ -61,7 +61,7 @@ import Testing
             try await api.createUsers("alice", "bob", "carol")
             try await api.createChannel(#"{"channel_url": "ab-room", "user_ids": ["alice", "bob"]}"#)
             try await api.createChannel(#"{"channel_url": "bc-room", "user_ids": ["bob", "carol"]}"#)
-            try await api.post("/v3/users/carol/block", #"{"target_id": "bob"}"#)
+            expectOK(try await api.post("/v3/users/carol/block", #"{"target_id": "bob"}"#))
             let token = try await api.post("/v3/users/alice/token", "{}")["token"].string!
 
             let mine = try await api.call(.get, "/roost/events?user_id=alice", token: nil, headers: [.init("Session-Key")!: token])

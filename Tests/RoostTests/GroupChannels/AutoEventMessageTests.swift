@@ -22,7 +22,7 @@ import Testing
             let top = try await api.put("/v3/applications/settings/auto_event_message", #"{"channel_change": {"channel_change": true}}"#)
             #expect(top["auto_event_message"]["channel_change"]["channel_change"] == true && top["auto_event_message"]["user_join"]["user_join"] == true)
             #expect(try await api.put("/v3/applications/settings/auto_event_message", "{}")["auto_event_message"] == top["auto_event_message"])
-            _ = try await api.put("/v3/applications/settings/auto_event_message", #"{"channel_change": {"channel_change": false}}"#)
+            expectOK(try await api.put("/v3/applications/settings/auto_event_message", #"{"channel_change": {"channel_change": false}}"#))
             #expect(try await api.get("/v3/applications/settings/auto_event_message")["auto_event_message"]["user_join"]["user_join"] == true)
         }
     }

@@ -128,7 +128,7 @@ import Testing
     @Test func aChannelAsAMemberSeesIt() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob", "carol")
-            try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
+            expectOK(try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#))
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"], "name": "Room"}"#)
             #expect(try await api.put("/v3/group_channels/room/hide", #"{"user_id": "bob", "allow_auto_unhide": true}"#).status == .ok)
             let asBob = try await api.get("/v3/group_channels/room?user_id=bob")

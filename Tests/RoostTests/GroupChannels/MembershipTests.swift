@@ -55,8 +55,8 @@ import Testing
 
             // An invitation to a channel with an access code is accepted with the code.
             let coded = try await api.createChannel(#"{"user_ids": ["alice"], "is_public": true, "access_code": "k3y"}"#)["channel_url"].string!
-            _ = try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
-            _ = try await api.post("/v3/group_channels/\(coded)/invite", #"{"user_ids": ["carol"], "inviter_id": "alice"}"#)
+            expectOK(try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#))
+            expectOK(try await api.post("/v3/group_channels/\(coded)/invite", #"{"user_ids": ["carol"], "inviter_id": "alice"}"#))
             expectError(try await api.put("/v3/group_channels/\(coded)/accept", #"{"user_id": "carol"}"#), code: 400108)
             #expect(try await api.put("/v3/group_channels/\(coded)/accept", #"{"user_id": "carol", "access_code": "k3y"}"#).status == .ok)
         }
@@ -65,10 +65,10 @@ import Testing
     @Test func memberListsFilterByInvitationAndActivity() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob", "carol")
-            _ = try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
+            expectOK(try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#))
             try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice", "bob"]}"#)
-            _ = try await api.post("/v3/group_channels/room/invite", #"{"user_ids": ["carol"], "inviter_id": "alice"}"#)
-            _ = try await api.put("/v3/users/bob", #"{"is_active": false, "leave_all_when_deactivated": false}"#)
+            expectOK(try await api.post("/v3/group_channels/room/invite", #"{"user_ids": ["carol"], "inviter_id": "alice"}"#))
+            expectOK(try await api.put("/v3/users/bob", #"{"is_active": false, "leave_all_when_deactivated": false}"#))
 
             #expect(try await api.memberIDs(of: "room", query: "member_state_filter=invited_only") == ["carol"])
             #expect(try await api.memberIDs(of: "room", query: "member_state_filter=invited_by_non_friend") == ["carol"])
@@ -130,7 +130,7 @@ import Testing
             #expect(try await api.memberIDs(of: home) == ["bob"])
             expectError(try await api.put("/v3/users/ghost/my_group_channels/leave", "{}"), code: 400201)
             // A deactivated user cannot (deactivation itself leaves with leave_all_when_deactivated).
-            _ = try await api.put("/v3/users/bob", #"{"is_active": false, "leave_all_when_deactivated": false}"#)
+            expectOK(try await api.put("/v3/users/bob", #"{"is_active": false, "leave_all_when_deactivated": false}"#))
             expectError(try await api.put("/v3/users/bob/my_group_channels/leave", "{}"), code: 400300)
             #expect(try await api.memberIDs(of: home, query: "member_active_mode_filter=all") == ["bob"])
         }
@@ -257,7 +257,7 @@ import Testing
             try await api.createUsers("alice")
             // Fill alice up to the limit directly through the API, then one more is refused.
             for _ in 0..<2000 {
-                _ = try await api.post("/v3/group_channels", #"{"user_ids": ["alice"]}"#)
+                expectOK(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"]}"#))
             }
             expectError(try await api.post("/v3/group_channels", #"{"user_ids": ["alice"]}"#), code: 400203)
             #expect(try await api.get("/v3/users/alice/group_channel_count")["group_channel_count"] == 2000)

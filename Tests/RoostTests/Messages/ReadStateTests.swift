@@ -69,7 +69,7 @@ import Testing
     @Test func userTotalsAndMarkAllAsRead() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob", "carol")
-            try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#)
+            expectOK(try await api.put("/v3/users/carol/channel_invitation_preference", #"{"auto_accept": false}"#))
             try await api.createChannel(#"{"channel_url": "work", "user_ids": ["alice", "bob"], "custom_type": "work"}"#)
             try await api.createChannel(#"{"channel_url": "home", "user_ids": ["alice", "bob"], "custom_type": "home", "is_super": true}"#)
             try await api.createChannel(#"{"channel_url": "pending", "user_ids": ["alice"]}"#)

@@ -44,9 +44,9 @@ import Testing
     @Test func listsShowEitherSideOfBlocksFilteredByMetadata() async throws {
         try await withServer { api in
             try await api.createUsers("alice", "bob", "carol", "eve")
-            _ = try await api.post("/v3/users/bob/metadata", #"{"metadata": {"team": "red"}}"#)
-            _ = try await api.post("/v3/users/alice/block", #"{"user_ids": ["bob", "carol"]}"#)
-            _ = try await api.post("/v3/users/eve/block", #"{"target_id": "bob"}"#)
+            expectOK(try await api.post("/v3/users/bob/metadata", #"{"metadata": {"team": "red"}}"#))
+            expectOK(try await api.post("/v3/users/alice/block", #"{"user_ids": ["bob", "carol"]}"#))
+            expectOK(try await api.post("/v3/users/eve/block", #"{"target_id": "bob"}"#))
 
             func ids(_ path: String) async throws -> [String] {
                 try await api.get(path)["users"].array.compactMap { $0["user_id"].string }

@@ -76,6 +76,11 @@ func pathSegment(_ text: String) -> String {
 }
 
 /// Checks that a reply is Sendbird's error envelope with this status and code.
+/// A step the test does not read the answer of, but which must have succeeded.
+func expectOK(_ reply: API.Reply, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(reply.status == .ok, "\(reply)", sourceLocation: sourceLocation)
+}
+
 func expectError(_ reply: API.Reply, status: HTTPResponse.Status = .badRequest, code: Int, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(reply.status == status, "\(reply)", sourceLocation: sourceLocation)
     #expect(reply["error"] == true, "\(reply)", sourceLocation: sourceLocation)

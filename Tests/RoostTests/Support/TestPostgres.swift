@@ -27,7 +27,7 @@ enum TestPostgres {
         let name = "roost_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         let copied = withSchema ? " TEMPLATE \(try await template.value)" : ""
         let server = try await connect()
-        try await server.simpleQuery("CREATE DATABASE \(name)\(copied)").get()
+        _ = try await server.simpleQuery("CREATE DATABASE \(name)\(copied)").get()
         do {
             let connection = try await connect(to: name)
             let value: Value
@@ -38,7 +38,7 @@ enum TestPostgres {
                 throw error
             }
             try await connection.close()
-            try await server.simpleQuery("DROP DATABASE \(name)").get()
+            _ = try await server.simpleQuery("DROP DATABASE \(name)").get()
             try await server.close()
             return value
         } catch {
@@ -59,8 +59,8 @@ extension TestPostgres {
     private static let template = Task<String, any Error> {
         let name = "roost_test_template_\(ProcessInfo.processInfo.processIdentifier)"
         let server = try await connect()
-        try await server.simpleQuery("DROP DATABASE IF EXISTS \(name)").get()
-        try await server.simpleQuery("CREATE DATABASE \(name)").get()
+        _ = try await server.simpleQuery("DROP DATABASE IF EXISTS \(name)").get()
+        _ = try await server.simpleQuery("CREATE DATABASE \(name)").get()
         try await server.close()
         let database = try AppDatabase(location: url(of: name))
         try await database.close()
@@ -80,7 +80,7 @@ extension TestPostgres {
         let name = "roost_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         let server = try await connect()
         do {
-            try await server.simpleQuery("CREATE DATABASE \(name) TEMPLATE \(template)").get()
+            _ = try await server.simpleQuery("CREATE DATABASE \(name) TEMPLATE \(template)").get()
         } catch {
             try? await server.close()
             // PostgresNIO's own description of an error leaves the server's words out.
