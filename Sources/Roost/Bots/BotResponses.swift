@@ -65,12 +65,16 @@ struct BotList: ResponseEncodable, Encodable {
 /// The channels a bot joined. Sendbird documents a list (`channels`, as SDK 0.0.16 reads
 /// it); SDK 2.1.5 reads one channel object. The answer is both: the first channel's fields,
 /// and every channel under `channels`.
-struct JoinedChannels: ResponseEncodable, JSONObject {
+struct JoinedChannels: ResponseEncodable {
     let channels: [GroupChannel]
 
-    func write(to fields: inout JSONFields) throws {
-        if let first = channels.first { try first.write(to: &fields) }
-        try fields.write("channels", channels)
+    private struct All: Encodable {
+        let channels: [GroupChannel]
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try channels.first?.encode(to: encoder)
+        try All(channels: channels).encode(to: encoder)
     }
 }
 

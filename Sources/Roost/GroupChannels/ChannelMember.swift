@@ -15,19 +15,19 @@ struct ChannelMember: JSONObject, Sendable {
 
     func write(to fields: inout JSONFields) throws {
         try EmbeddedUser(user: user).write(to: &fields)
-        try fields.write("state", state.rawValue)
-        try fields.write("role", isOperator ? "operator" : "")
+        fields.write("state", state.rawValue)
+        fields.write("role", isOperator ? "operator" : "")
         try fields.writeIfPresent("is_muted", isMuted)
         if let blocking {
-            try fields.write("is_blocked_by_me", blocking.byMe)
-            try fields.write("is_blocking_me", blocking.me)
+            fields.write("is_blocked_by_me", blocking.byMe)
+            fields.write("is_blocking_me", blocking.me)
         }
         try fields.writeIfPresent("read_ts", readAt)
         try fields.writeIfPresent("delivered_ts", deliveredAt)
         if let push {
-            try fields.write("push_enabled", push.pushEnabled)
-            try fields.write("push_trigger_option", push.triggerOption)
-            try fields.write("do_not_disturb", push.doNotDisturb)
+            fields.write("push_enabled", push.pushEnabled)
+            fields.write("push_trigger_option", push.triggerOption)
+            fields.write("do_not_disturb", push.doNotDisturb)
         }
     }
 }

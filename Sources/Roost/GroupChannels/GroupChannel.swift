@@ -68,15 +68,15 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
 
     func write(to fields: inout JSONFields) throws {
         if let kept {
-            try fields.write(fieldsOf: kept.view.sections, at: 0)
+            fields.write(fieldsOf: kept.view.sections, at: 0)
             if kept.showsLastMessage {
-                try fields.write("last_message", itemOf: kept.view.sections, at: 1)
+                fields.write("last_message", itemOf: kept.view.sections, at: 1)
             } else {
                 try fields.writeOrNull("last_message", nil as Message?)
             }
-            try fields.write(fieldsOf: kept.view.sections, at: 2)
+            fields.write(fieldsOf: kept.view.sections, at: 2)
             try writeUnreadCounts(to: &fields)
-            try fields.write(fieldsOf: kept.view.sections, at: 3)
+            fields.write(fieldsOf: kept.view.sections, at: 3)
         } else {
             try writeOwnFields(to: &fields)
             try fields.writeOrNull("last_message", lastMessage)
@@ -100,27 +100,27 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     }
 
     private func writeOwnFields(to fields: inout JSONFields) throws {
-        try fields.write("channel_url", channel.url)
-        try fields.write("name", channel.name)
-        try fields.write("cover_url", channel.coverURL)
-        try fields.write("custom_type", channel.customType)
-        try fields.write("data", channel.data)
-        try fields.write("is_distinct", channel.isDistinct)
-        try fields.write("is_public", channel.isPublic)
-        try fields.write("is_super", channel.isSuper)
-        try fields.write("is_ephemeral", channel.isEphemeral)
-        try fields.write("is_discoverable", channel.isDiscoverable)
-        try fields.write("is_access_code_required", channel.accessCode != nil)
-        try fields.write("is_broadcast", false)
-        try fields.write("is_exclusive", false)
-        try fields.write("freeze", channel.freeze)
-        try fields.write("member_count", channel.memberCount)
-        try fields.write("joined_member_count", channel.joinedMemberCount)
-        try fields.write("max_length_message", ChannelRules.maxLengthMessage)
-        try fields.write("has_bot", hasBot)
-        try fields.write("has_ai_bot", false)
+        fields.write("channel_url", channel.url)
+        fields.write("name", channel.name)
+        fields.write("cover_url", channel.coverURL)
+        fields.write("custom_type", channel.customType)
+        fields.write("data", channel.data)
+        fields.write("is_distinct", channel.isDistinct)
+        fields.write("is_public", channel.isPublic)
+        fields.write("is_super", channel.isSuper)
+        fields.write("is_ephemeral", channel.isEphemeral)
+        fields.write("is_discoverable", channel.isDiscoverable)
+        fields.write("is_access_code_required", channel.accessCode != nil)
+        fields.write("is_broadcast", false)
+        fields.write("is_exclusive", false)
+        fields.write("freeze", channel.freeze)
+        fields.write("member_count", channel.memberCount)
+        fields.write("joined_member_count", channel.joinedMemberCount)
+        fields.write("max_length_message", ChannelRules.maxLengthMessage)
+        fields.write("has_bot", hasBot)
+        fields.write("has_ai_bot", false)
         // Sendbird gives a channel's created_at in Unix seconds (users and messages use milliseconds).
-        try fields.write("created_at", channel.createdAt / 1000)
+        fields.write("created_at", channel.createdAt / 1000)
         try fields.writeOrNull("created_by", createdBy.map(EmbeddedUser.init))
         try fields.write("operators", operators.map(EmbeddedUser.init))
     }
@@ -139,17 +139,17 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     }
 
     private func writeUnreadCounts(to fields: inout JSONFields) throws {
-        if let keptViewer { return try fields.write(fieldsOf: keptViewer.written, at: keptViewer.index) }
-        try fields.write("unread_message_count", viewer?.member.unreadMessageCount(in: channel) ?? 0)
-        try fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
+        if let keptViewer { return fields.write(fieldsOf: keptViewer.written, at: keptViewer.index) }
+        fields.write("unread_message_count", viewer?.member.unreadMessageCount(in: channel) ?? 0)
+        fields.write("unread_mention_count", viewer?.member.unreadMentionCount ?? 0)
     }
 
     private func writeSettings(to fields: inout JSONFields) throws {
-        try fields.write("message_survival_seconds", -1)
+        fields.write("message_survival_seconds", -1)
         try fields.write("disappearing_message", DisappearingMessage())
         try fields.write("sms_fallback", SMSFallback())
         try fields.write("typing_users", typingUsers.map(EmbeddedUser.init))
-        try fields.write("ignore_profanity_filter", false)
+        fields.write("ignore_profanity_filter", false)
         try fields.writeIfPresent("members", members)
         try fields.writeIfPresent("metadata", metadata)
         try fields.writeIfPresent("is_created", isCreated)
@@ -158,24 +158,24 @@ struct GroupChannel: ResponseEncodable, JSONObject, Sendable {
     }
 
     private func writeViewer(to fields: inout JSONFields) throws {
-        if let keptViewer { return try fields.write(fieldsOf: keptViewer.written, at: keptViewer.index + 1) }
+        if let keptViewer { return fields.write(fieldsOf: keptViewer.written, at: keptViewer.index + 1) }
         // Sendbird's own integration tests read `invited_at` on every channel of a list.
-        guard let viewer else { return try fields.write("invited_at", 0) }
-        try fields.write("member_state", viewer.member.state.rawValue)
-        try fields.write("my_member_state", viewer.member.state.rawValue)
-        try fields.write("my_role", viewer.isOperator ? "operator" : "")
-        try fields.write("is_hidden", viewer.member.hiddenState != .unhidden)
-        try fields.write("hidden_state", viewer.member.hiddenState.rawValue)
-        try fields.write("invited_at", viewer.member.invitedAt)
+        guard let viewer else { return fields.write("invited_at", 0) }
+        fields.write("member_state", viewer.member.state.rawValue)
+        fields.write("my_member_state", viewer.member.state.rawValue)
+        fields.write("my_role", viewer.isOperator ? "operator" : "")
+        fields.write("is_hidden", viewer.member.hiddenState != .unhidden)
+        fields.write("hidden_state", viewer.member.hiddenState.rawValue)
+        fields.write("invited_at", viewer.member.invitedAt)
         try fields.writeOrNull("inviter", viewer.inviter.map(EmbeddedUser.init))
-        try fields.write("joined_at", viewer.member.joinedAt)
+        fields.write("joined_at", viewer.member.joinedAt)
         // In Unix seconds, as Sendbird's own integration tests read it.
-        try fields.write("joined_ts", viewer.member.joinedAt / 1000)
-        try fields.write("message_offset_timestamp", viewer.member.messageOffset)
-        try fields.write("is_push_enabled", viewer.pushTriggerOption != "off")
-        try fields.write("my_push_trigger_option", viewer.pushTriggerOption)
-        try fields.write("my_count_preference", viewer.member.countPreference.wireValue)
-        try fields.write("my_last_read", viewer.member.lastReadAt)
-        try fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")
+        fields.write("joined_ts", viewer.member.joinedAt / 1000)
+        fields.write("message_offset_timestamp", viewer.member.messageOffset)
+        fields.write("is_push_enabled", viewer.pushTriggerOption != "off")
+        fields.write("my_push_trigger_option", viewer.pushTriggerOption)
+        fields.write("my_count_preference", viewer.member.countPreference.wireValue)
+        fields.write("my_last_read", viewer.member.lastReadAt)
+        fields.write("my_muted_state", viewer.isMuted ? "muted" : "unmuted")
     }
 }

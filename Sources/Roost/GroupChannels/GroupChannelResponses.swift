@@ -6,7 +6,7 @@ struct ChannelList: ResponseEncodable, JSONObject {
 
     func write(to fields: inout JSONFields) throws {
         try fields.write("channels", channels)
-        try fields.write("next", next)
+        fields.write("next", next)
     }
 }
 

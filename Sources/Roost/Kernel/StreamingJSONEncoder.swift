@@ -234,6 +234,11 @@ final class ValueEncoder: Encoder {
         count += 1
     }
 
+    /// Opens this value as an object, or carries on with the one open (`JSONObject`'s fields).
+    func openObject() {
+        open(.object)
+    }
+
     /// Called before a single value.
     func beginSingle() {
         shape = .single

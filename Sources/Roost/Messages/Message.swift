@@ -27,8 +27,8 @@ struct MessageUser: JSONObject, Sendable {
     func write(to fields: inout JSONFields) throws {
         try user.writeProfile(to: &fields)
         if let role {
-            try fields.write("role", role)
-            try fields.write("is_active", user.isActive)
+            fields.write("role", role)
+            fields.write("is_active", user.isActive)
         }
     }
 }
@@ -52,10 +52,10 @@ struct Message: ResponseEncodable, JSONObject, Sendable {
         let sender: UserSummary?
 
         func write(to fields: inout JSONFields) throws {
-            try fields.write("message", parent.message)
-            try fields.write("custom_type", parent.customType)
-            try fields.write("type", parent.type.rawValue)
-            try fields.write("ts", parent.createdAt)
+            fields.write("message", parent.message)
+            fields.write("custom_type", parent.customType)
+            fields.write("type", parent.type.rawValue)
+            fields.write("ts", parent.createdAt)
             try fields.writeIfPresent("user", sender.map { MessageUser(user: $0, role: nil) })
             try fields.writeIfPresent("file", parent.file)
         }
@@ -73,28 +73,28 @@ struct Message: ResponseEncodable, JSONObject, Sendable {
     var poll: Poll?
 
     func write(to fields: inout JSONFields) throws {
-        try fields.write("message_id", record.id)
-        try fields.write("type", record.type.rawValue)
-        try fields.write("message", record.message)
-        try fields.write("custom_type", record.customType)
-        try fields.write("data", record.data)
-        try fields.write("created_at", record.createdAt)
-        try fields.write("updated_at", record.updatedAt)
-        try fields.write("channel_url", channelURL)
-        try fields.write("channel_type", channelType.jsonValue)
+        fields.write("message_id", record.id)
+        fields.write("type", record.type.rawValue)
+        fields.write("message", record.message)
+        fields.write("custom_type", record.customType)
+        fields.write("data", record.data)
+        fields.write("created_at", record.createdAt)
+        fields.write("updated_at", record.updatedAt)
+        fields.write("channel_url", channelURL)
+        fields.write("channel_type", channelType.jsonValue)
         try fields.writeIfPresent("user", sender)
-        try fields.write("mention_type", record.mentionType.rawValue)
+        fields.write("mention_type", record.mentionType.rawValue)
         try fields.write("mentioned_users", mentionedUsers)
-        try fields.write("is_removed", record.isRemoved)
-        try fields.write("silent", record.isSilent)
-        try fields.write("is_op_msg", record.isOperatorMessage)
-        try fields.write("message_survival_seconds", -1)
+        fields.write("is_removed", record.isRemoved)
+        fields.write("silent", record.isSilent)
+        fields.write("is_op_msg", record.isOperatorMessage)
+        fields.write("message_survival_seconds", -1)
         try fields.write("translations", record.translations)
-        try fields.write("parent_message_id", record.parentMessageID ?? 0)
-        try fields.write("is_reply_to_channel", false)
-        try fields.write("req_id", "")
-        try fields.write("require_auth", record.requireAuth)
-        try fields.write("message_retention_hour", -1)
+        fields.write("parent_message_id", record.parentMessageID ?? 0)
+        fields.write("is_reply_to_channel", false)
+        fields.write("req_id", "")
+        fields.write("require_auth", record.requireAuth)
+        fields.write("message_retention_hour", -1)
         if let file = record.file {
             try fields.write("file", file)
             try fields.write("thumbnails", record.thumbnails)

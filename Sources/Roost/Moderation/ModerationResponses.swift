@@ -26,17 +26,37 @@ struct BanList: ResponseEncodable {
     enum CodingKeys: String, CodingKey { case bannedList = "banned_list", totalBanCount = "total_ban_count", next }
 }
 
-/// A muted user: the user's fields with the mute's time left, start, end and reason.
-struct MutedUser: JSONObject {
-    let entry: ModerationService.Entry
-    let now: Int64
+/// A mute's time left, start, end and reason, as its user's or its channel's fields; a
+/// permanent mute ends at -1.
+struct MuteTerms: Encodable {
+    let remainingDuration: Int64
+    let startAt: Int64
+    let endAt: Int64
+    let description: String
 
-    func write(to fields: inout JSONFields) throws {
-        try EmbeddedUser(user: entry.user).write(to: &fields)
-        try fields.write("remaining_duration", RestrictionEnd.remaining(start: entry.startAt, end: entry.endAt, now: now))
-        try fields.write("start_at", entry.startAt)
-        try fields.write("end_at", RestrictionEnd.shown(start: entry.startAt, end: entry.endAt))
-        try fields.write("description", entry.description)
+    enum CodingKeys: String, CodingKey { case remainingDuration = "remaining_duration", startAt = "start_at", endAt = "end_at", description }
+
+    init(start: Int64, end: Int64, description: String, now: Int64) {
+        remainingDuration = RestrictionEnd.remaining(start: start, end: end, now: now)
+        startAt = start
+        endAt = RestrictionEnd.shown(start: start, end: end)
+        self.description = description
+    }
+}
+
+/// A muted user: one object, the user's fields, then the mute's.
+struct MutedUser: Encodable {
+    let user: EmbeddedUser
+    let mute: MuteTerms
+
+    init(entry: ModerationService.Entry, now: Int64) {
+        user = EmbeddedUser(user: entry.user)
+        mute = MuteTerms(start: entry.startAt, end: entry.endAt, description: entry.description, now: now)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try user.encode(to: encoder)
+        try mute.encode(to: encoder)
     }
 }
 
@@ -94,23 +114,14 @@ struct BannedChannelList: Encodable, ResponseEncodable {
     }
 }
 
-/// The channels a user is muted in, each channel's fields with its mute's time left, times and
-/// reason, as Sendbird lists them; a permanent mute ends at -1.
+/// The channels a user is muted in, each channel's fields with its mute's, as Sendbird
+/// lists them.
 struct MutedChannelList: Encodable, ResponseEncodable {
+    /// One object: the channel's fields, then the mute's.
     struct MutedChannel: Encodable {
-        struct Mute: Encodable {
-            let remainingDuration: Int64
-            let startAt: Int64
-            let endAt: Int64
-            let description: String
-
-            enum CodingKeys: String, CodingKey { case remainingDuration = "remaining_duration", startAt = "start_at", endAt = "end_at", description }
-        }
-
         let channel: ChannelSnapshot
-        let mute: Mute
+        let mute: MuteTerms
 
-        /// One object: the channel's fields, then the mute's.
         func encode(to encoder: any Encoder) throws {
             try channel.encode(to: encoder)
             try mute.encode(to: encoder)
@@ -124,13 +135,9 @@ struct MutedChannelList: Encodable, ResponseEncodable {
 
     init(_ items: [(restriction: Restriction, channel: ChannelRecord)], next: String, now: Int64) {
         mutedChannels = items.map { restriction, channel in
-            let (start, end) = (restriction.startAt, restriction.endAt)
-            return MutedChannel(
+            MutedChannel(
                 channel: ChannelSnapshot(channel),
-                mute: .init(
-                    remainingDuration: RestrictionEnd.remaining(start: start, end: end, now: now), startAt: start,
-                    endAt: RestrictionEnd.shown(start: start, end: end), description: restriction.description
-                )
+                mute: MuteTerms(start: restriction.startAt, end: restriction.endAt, description: restriction.description, now: now)
             )
         }
         self.next = next

@@ -5,14 +5,25 @@ struct OpenChannelList: ResponseEncodable {
     let next: String
 }
 
-/// A user present in an open channel.
-struct Participant: JSONObject, Sendable {
-    let user: UserSummary
-    let isMuted: Bool
+/// A user present in an open channel: one object, the user's fields, then whether they are muted.
+struct Participant: Encodable, Sendable {
+    let user: EmbeddedUser
+    let state: State
 
-    func write(to fields: inout JSONFields) throws {
-        try EmbeddedUser(user: user).write(to: &fields)
-        try fields.write("is_muted", isMuted)
+    struct State: Encodable {
+        let isMuted: Bool
+
+        enum CodingKeys: String, CodingKey { case isMuted = "is_muted" }
+    }
+
+    init(user: UserSummary, isMuted: Bool) {
+        self.user = EmbeddedUser(user: user)
+        state = State(isMuted: isMuted)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try user.encode(to: encoder)
+        try state.encode(to: encoder)
     }
 }
 

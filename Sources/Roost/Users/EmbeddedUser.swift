@@ -4,8 +4,8 @@ struct EmbeddedUser: JSONObject, Sendable {
 
     func write(to fields: inout JSONFields) throws {
         try user.writeProfile(to: &fields)
-        try fields.write("is_active", user.isActive)
-        try fields.write("is_online", user.isOnline)
-        try fields.write("last_seen_at", UserSummary.shownLastSeenAt(user.lastSeenAt, isOnline: user.isOnline))
+        fields.write("is_active", user.isActive)
+        fields.write("is_online", user.isOnline)
+        fields.write("last_seen_at", UserSummary.shownLastSeenAt(user.lastSeenAt, isOnline: user.isOnline))
     }
 }

@@ -20,10 +20,10 @@ extension UserSummary {
 
     /// The fields every user embedded in another object starts with.
     func writeProfile(to fields: inout JSONFields) throws {
-        try fields.write("user_id", userID)
-        try fields.write("nickname", nickname)
-        try fields.write("profile_url", profileURL)
+        fields.write("user_id", userID)
+        fields.write("nickname", nickname)
+        fields.write("profile_url", profileURL)
         try fields.write("metadata", metadata)
-        try fields.write("require_auth_for_profile_image", false)
+        fields.write("require_auth_for_profile_image", false)
     }
 }
