@@ -47,29 +47,26 @@ struct AutoEventMessages: Sendable {
         guard channel.type == .group else { return }
         let settings = try ApplicationRepository().autoEventMessages(in: db)
         let text: String
-        var data: [String: AnyEncodable] = [:]
+        let data: EventData
         switch event {
         case .channelCreated:
             guard settings.isOn("channel_create", channel.isPublic ? "public_channel" : "private_channel") else { return }
             text = "The channel was created."
-            data["type"] = AnyEncodable("CHANNEL_CREATE")
+            data = EventData(type: "CHANNEL_CREATE")
         case .channelChanged:
             guard settings.isOn("channel_change", "channel_change") else { return }
             text = "The channel was changed."
-            data["type"] = AnyEncodable("CHANNEL_CHANGE")
+            data = EventData(type: "CHANNEL_CHANGE")
         case .joined(let rowIDs):
             guard !rowIDs.isEmpty, settings.isOn("user_join", "user_join") else { return }
             let users = try Self.users(rowIDs, in: db)
             text = "\(Self.names(users)) joined."
-            data["type"] = AnyEncodable("USER_JOIN")
-            data["users"] = AnyEncodable(users.map { ["user_id": $0.userID, "nickname": $0.nickname] })
+            data = EventData(type: "USER_JOIN", users: users)
         case .left(let rowIDs, let reason):
             guard !rowIDs.isEmpty, reason.keys.contains(where: { settings.isOn("user_leave", $0) }) else { return }
             let users = try Self.users(rowIDs, in: db)
             text = "\(Self.names(users)) left."
-            data["type"] = AnyEncodable("USER_LEAVE")
-            data["users"] = AnyEncodable(users.map { ["user_id": $0.userID, "nickname": $0.nickname] })
-            data["reason"] = AnyEncodable(reason.rawValue)
+            data = EventData(type: "USER_LEAVE", users: users, reason: reason.rawValue)
         }
         var request = SendMessageRequest()
         request.messageType = .admin
@@ -103,15 +100,25 @@ extension AutoEventMessages: DepartureObserver {
     }
 }
 
-/// Any value a JSON object of mixed values holds.
-struct AnyEncodable: Encodable, Sendable {
-    private let encodeValue: @Sendable (any Encoder) throws -> Void
+extension AutoEventMessages {
+    /// An auto event message's `data`: what happened, to whom and why, its keys in the
+    /// alphabetical order they have always been written in.
+    struct EventData: Encodable {
+        struct Member: Encodable {
+            let nickname: String
+            let userID: String
 
-    init(_ value: some Encodable & Sendable) {
-        encodeValue = { try value.encode(to: $0) }
-    }
+            enum CodingKeys: String, CodingKey { case nickname, userID = "user_id" }
+        }
 
-    func encode(to encoder: any Encoder) throws {
-        try encodeValue(encoder)
+        let reason: String?
+        let type: String
+        let users: [Member]?
+
+        init(type: String, users: [UserSummary]? = nil, reason: String? = nil) {
+            self.reason = reason
+            self.type = type
+            self.users = users?.map { Member(nickname: $0.nickname, userID: $0.userID) }
+        }
     }
 }

@@ -47,6 +47,10 @@ import Testing
             #expect(posted.allSatisfy { $0["type"] == "ADMM" && $0["custom_type"] == "SENDBIRD:AUTO_EVENT_MESSAGE" })
             let leave = try JSONDecoder().decode(JSONValue.self, from: Data((posted[3]["data"].string ?? "").utf8))
             #expect(leave == ["reason": "LEFT_BY_OWN_CHOICE", "type": "USER_LEAVE", "users": [["nickname": "bob", "user_id": "bob"]]])
+            #expect(posted.map { $0["data"].string ?? "" } == [
+                #"{"type":"CHANNEL_CREATE"}"#, #"{"type":"USER_JOIN","users":[{"nickname":"bob","user_id":"bob"}]}"#,
+                #"{"type":"CHANNEL_CHANGE"}"#, #"{"reason":"LEFT_BY_OWN_CHOICE","type":"USER_LEAVE","users":[{"nickname":"bob","user_id":"bob"}]}"#,
+            ], "the same bytes as ever, keys in alphabetical order")
             let unread = try await api.get("/v3/users/alice/unread_message_count")["unread_count"].int
             #expect(unread == 4, "auto event messages count as unread, as admin messages do")
         }
