@@ -2,6 +2,7 @@
 the files they make open as zip archives whose CRCs check out."""
 
 import io
+import json
 import time
 import urllib.request
 import zipfile
@@ -56,7 +57,11 @@ def test_export_and_gdpr(client, token):
         action="access", user_ids=[], channel_delete_option="do_not_delete", user_id="alice",
     ))
     accessed = settled(lambda: privacy.view_gdpr_request_by_id(token, access.request_id))
-    assert sorted(opened(accessed.files.url).namelist()) == ["channels.json", "messages.json", "user.json"]
+    files = opened(accessed.files.url)
+    assert sorted(files.namelist()) == ["channels.json", "messages.json", "user.json"]
+    assert json.loads(files.read("user.json"))["user_id"] == "alice"
+    assert [message["message"] for message in json.loads(files.read("messages.json"))["messages"]] == ["hello"]
+    assert [channel["channel_url"] for channel in json.loads(files.read("channels.json"))["group_channels"]] == ["room"]
     deletion = privacy.register_gdpr_request(token, register_gdpr_request_data=RegisterGdprRequestData(
         action="delete", user_ids=["bob"], channel_delete_option="do_not_delete", user_id="",
     ))

@@ -119,7 +119,7 @@ struct RequestRecorder: Sendable {
         } catch let error as APIError {
             entry.status = Int(error.status.code)
             entry.durationMS = elapsed()
-            entry.responseBody = #"{"error":true,"code":\#(error.code),"message":\#(String(decoding: (try? JSON.encoder.encode(error.message)) ?? [], as: UTF8.self))}"#
+            entry.responseBody = String(decoding: (try? JSON.encoder.encode(ErrorResponses.Envelope(error))) ?? [], as: UTF8.self)
             journal.record(entry)
             throw error
         } catch {

@@ -21,14 +21,19 @@ enum ErrorResponses {
         }
     }
 
-    private struct Envelope: Encodable {
+    /// Sendbird's error envelope: `{"error": true, "code": ..., "message": ...}`.
+    struct Envelope: Encodable {
         let error = true
         let code: Int
         let message: String
+
+        init(_ error: APIError) {
+            code = error.code
+            message = error.message
+        }
     }
 
     static func response(for error: APIError) -> Response {
-        (try? jsonResponse(Envelope(code: error.code, message: error.message), status: error.status))
-            ?? Response(status: error.status)
+        (try? jsonResponse(Envelope(error), status: error.status)) ?? Response(status: error.status)
     }
 }

@@ -174,10 +174,20 @@ struct GDPRService: Sendable {
             try memberOf.compactMap { try channelRepository.find(rowID: $0, in: db) }, options: ChannelViewOptions(), in: db
         )
         return [
-            ("user.json", Array(try JSONText(UserBody(user)).text.utf8)),
-            ("messages.json", Array("{\"messages\":[\(try messages.map { try JSONText($0).text }.joined(separator: ","))]}".utf8)),
-            ("channels.json", Array("{\"group_channels\":[\(try channels.map { try JSONText($0).text }.joined(separator: ","))]}".utf8)),
+            ("user.json", try JSON.encoder.encode(UserBody(user))),
+            ("messages.json", try JSON.encoder.encode(MessagesFile(messages: messages))),
+            ("channels.json", try JSON.encoder.encode(ChannelsFile(groupChannels: channels))),
         ]
+    }
+
+    private struct MessagesFile: Encodable {
+        let messages: [Message]
+    }
+
+    private struct ChannelsFile: Encodable {
+        let groupChannels: [GroupChannel]
+
+        enum CodingKeys: String, CodingKey { case groupChannels = "group_channels" }
     }
 
     private func existing(_ requestID: String, in db: Database) throws -> GDPRRequest {
