@@ -71,12 +71,12 @@ struct PushConfigurationList: ResponseEncodable, Encodable {
 /// `{"push_configurations": "<id>"}` after an update, `{"push_configurations": ["<id>"]}`
 /// after a removal, as Sendbird answers each.
 struct PushConfigurationID: ResponseEncodable, Encodable {
-    let pushConfigurations: AnyJSON
+    let pushConfigurations: OneOrList
 
     enum CodingKeys: String, CodingKey { case pushConfigurations = "push_configurations" }
 
     init(id: String, listed: Bool) {
-        pushConfigurations = listed ? .array([.string(id)]) : .string(id)
+        pushConfigurations = listed ? .list([id]) : .one(id)
     }
 }
 

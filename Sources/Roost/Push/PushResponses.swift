@@ -69,7 +69,7 @@ struct DeviceTokensBody: ResponseEncodable, Encodable {
     /// The list, when listed.
     let tokens: [String]?
     /// The one registered; the list, under its older name, which SDK 0.0.16 reads; or those removed.
-    let token: AnyJSON
+    let token: OneOrList
     let type: String?
     let user: EmbeddedUser
 
@@ -77,13 +77,13 @@ struct DeviceTokensBody: ResponseEncodable, Encodable {
         switch tokens {
         case .registered(let registered):
             self.tokens = nil
-            token = .string(registered)
+            token = .one(registered)
         case .listed(let listed):
             self.tokens = listed
-            token = .array(listed.map(AnyJSON.string))
+            token = .list(listed)
         case .removed(let removed):
             self.tokens = nil
-            token = .array(removed.map(AnyJSON.string))
+            token = .list(removed)
         }
         self.type = type?.label
         self.user = EmbeddedUser(user: user)

@@ -9,14 +9,11 @@ import Testing
     /// Waits up to 50 s: on PostgreSQL each statement of a debug build is a round trip of about
     /// a millisecond, and an announcement to many channels runs thousands.
     func waitFor(_ api: API, _ uniqueID: String, status: String) async throws -> JSONValue {
-        for _ in 0..<1000 {
-            let reply = try await api.get("/v3/announcements/\(uniqueID)")
-            if reply["status"].string == status { return reply.json }
-            try await Task.sleep(for: .milliseconds(50))
+        let reply = try await awaited(within: .seconds(50)) { try await api.get("/v3/announcements/\(uniqueID)") } until: {
+            $0["status"].string == status
         }
-        let last = try await api.get("/v3/announcements/\(uniqueID)")
-        Issue.record("\(uniqueID) never became \(status): \(last)")
-        return last.json
+        if reply["status"].string != status { Issue.record("\(uniqueID) never became \(status): \(reply)") }
+        return reply.json
     }
 
     @Test func announcementsReachTheirChannelsAndCountOpens() async throws {

@@ -50,8 +50,7 @@ import Testing
             #expect(counted == (0, 0))
 
             // The job deletes the rest, a batch a write, then the row.
-            try await waitUntil { try leftovers(in: file) == (0, 0, 0) }
-            #expect(try leftovers(in: file) == (0, 0, 0))
+            #expect(try await eventually { try leftovers(in: file) == (0, 0, 0) })
             #expect(try await api.get("/v3/group_channels?limit=100&show_empty=true")["channels"].array.count == 1)
         }
         let queue = try DatabaseQueue(path: file.path)

@@ -6,12 +6,7 @@ import Testing
     /// The request once the scheduler has taken it up: within 30 s, for a large export on a
     /// PostgreSQL that the other suites load too.
     func settled(_ api: API, _ path: String) async throws -> API.Reply {
-        for _ in 0..<600 {
-            let reply = try await api.get(path)
-            if reply["status"] != "scheduled" { return reply }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return try await api.get(path)
+        try await awaited(within: .seconds(30)) { try await api.get(path) } until: { $0["status"] != "scheduled" }
     }
 
     func file(_ api: API, _ url: String) async throws -> String {
@@ -57,12 +52,7 @@ import Testing
             expectError(try await api.get("/v3/export/users/nope"), code: 400201)
 
             clock.advance(milliseconds: 7 * 86_400_000)
-            var expired = try await api.get("/v3/export/messages/\(id)")
-            for _ in 0..<100 where expired["file"] != .null {
-                try await Task.sleep(for: .milliseconds(50))
-                expired = try await api.get("/v3/export/messages/\(id)")
-            }
-            #expect(expired["file"] == .null, "the file goes after seven days")
+            #expect(try await eventually { try await api.get("/v3/export/messages/\(id)")["file"] == .null }, "the file goes after seven days")
         }
     }
 

@@ -22,12 +22,7 @@ import Testing
                 for _ in 0..<32 { try db.execute(sql: "INSERT INTO scratch VALUES (randomblob(4000))") }
             }
         }
-        var grown = false
-        for _ in 0..<50 where !grown {
-            try await Task.sleep(for: .milliseconds(100))
-            grown = try fileSize(file.path) >= before + 1_000_000
-        }
-        #expect(grown)
+        #expect(try await eventually { try fileSize(file.path) >= before + 1_000_000 })
         try await database.close()
     }
 

@@ -357,12 +357,12 @@ struct PostgresConcurrencyTests {
         }
         // Once the other node hears at all, its listening connection is up.
         try await commit()
-        try await waitUntil { heard.withLock { $0[1] } > 0 }
+        #expect(try await eventually { heard.withLock { $0[1] } > 0 })
         try await Task.sleep(for: .milliseconds(200))
         let before = heard.withLock { $0 }
         for round in 1...3 {
             try await commit()
-            try await waitUntil { heard.withLock { $0[1] } >= before[1] + round }
+            #expect(try await eventually { heard.withLock { $0[1] } >= before[1] + round })
         }
         try await Task.sleep(for: .milliseconds(200))
         #expect(heard.withLock { $0[0] } == before[0], "a node does not wake for its own commits")

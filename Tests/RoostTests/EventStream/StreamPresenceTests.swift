@@ -35,10 +35,7 @@ import Testing
         func open(_ userID: String) async throws -> StreamPresence {
             let before = try await openStreams(of: userID) ?? 0
             let presence = StreamPresence(of: userID, users: users, streams: streams) {}
-            for _ in 0..<200 where try await openStreams(of: userID) == before {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            #expect(try await openStreams(of: userID) == before + 1)
+            #expect(try await eventually { try await openStreams(of: userID) == before + 1 })
             return presence
         }
     }

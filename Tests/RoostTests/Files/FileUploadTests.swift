@@ -88,10 +88,7 @@ import Testing
             #expect(try await api.post("/v3/group_channels/chat/messages", linked).status == .ok)
 
             let request = try #require(try await api.post("/v3/privacy/gdpr", #"{"action": "delete", "user_ids": ["alice"]}"#)["request_id"].string)
-            for _ in 0..<100 where try await api.get("/v3/privacy/gdpr/\(request)")["status"] != "done" {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(try await api.get("/v3/privacy/gdpr/\(request)")["status"] == "done")
+            #expect(try await eventually { try await api.get("/v3/privacy/gdpr/\(request)")["status"] == "done" })
             #expect(try await api.client.execute(uri: alices, method: .get).status == .notFound)
             #expect(try await api.client.execute(uri: bobs, method: .get).status == .ok)
         }

@@ -55,12 +55,7 @@ import Testing
             let first = try #require(single["options"][0]["id"].int), second = try #require(single["options"][1]["id"].int)
             expectError(try await api.put("/v3/polls/\(singleID)/vote", #"{"user_id": "bob", "option_ids": [\#(first), \#(second)]}"#), code: 400111)
             clock.advance(milliseconds: 61_000)
-            var status = ""
-            for _ in 0..<100 where status != "closed" {
-                status = try await api.get("/v3/polls/\(singleID)")["status"].string ?? ""
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(status == "closed", "closed by the scheduler at close_at")
+            #expect(try await eventually { try await api.get("/v3/polls/\(singleID)")["status"] == "closed" }, "closed by the scheduler at close_at")
 
             expectError(try await api.post("/v3/polls", #"{"title": "Empty", "options": []}"#), code: 400111)
             expectError(try await api.post("/v3/polls", #"{"options": ["a"]}"#), code: 400105)

@@ -5,12 +5,7 @@ import Testing
 /// GDPR requests: access files, and deletion that leaves no trace of the user.
 @Suite struct GDPRTests {
     func settled(_ api: API, _ id: String) async throws -> API.Reply {
-        for _ in 0..<100 {
-            let reply = try await api.get("/v3/privacy/gdpr/\(id)")
-            if reply["status"] != "scheduled" { return reply }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return try await api.get("/v3/privacy/gdpr/\(id)")
+        try await awaited { try await api.get("/v3/privacy/gdpr/\(id)") } until: { $0["status"] != "scheduled" }
     }
 
     @Test func accessGivesTheUsersDataAndDeletionLeavesNoTrace() async throws {

@@ -16,13 +16,11 @@ import Testing
 
     /// Waits (on real time) until the scheduler has moved the message on from `pending`.
     func settled(_ api: API, _ id: Int) async throws -> JSONValue {
-        for _ in 0..<100 {
-            let reply = try await api.get("/v3/group_channels/room/scheduled_messages/\(id)")
-            if reply["scheduled_status"] != "pending" { return reply.json }
-            try await Task.sleep(for: .milliseconds(50))
+        let reply = try await awaited { try await api.get("/v3/group_channels/room/scheduled_messages/\(id)") } until: {
+            $0["scheduled_status"] != "pending"
         }
-        Issue.record("scheduled message \(id) was never sent")
-        return .null
+        if reply["scheduled_status"] == "pending" { Issue.record("scheduled message \(id) was never sent") }
+        return reply.json
     }
 
     func texts(_ api: API) async throws -> [String] {

@@ -1,19 +1,20 @@
-/// Waits until `done` holds, checking every 50 ms for up to 10 s: for work the server does in
-/// the background (the scheduler's jobs). The caller then asserts the same condition.
-func waitUntil(_ done: () throws -> Bool) async throws {
-    var waits = 0
-    while try !done(), waits < 200 {
+/// The first of `fetch`'s answers that `done` holds for, asked every 50 ms for up to `limit`, or
+/// the last answer if none: for work the server does in the background (the scheduler's jobs,
+/// webhooks), or what another node does once it hears of a change. The caller asserts on it.
+func awaited<Answer>(
+    within limit: Duration = .seconds(10), _ fetch: () async throws -> Answer, until done: (Answer) throws -> Bool
+) async throws -> Answer {
+    let clock = ContinuousClock()
+    let deadline = clock.now + limit
+    var answer = try await fetch()
+    while try !done(answer), clock.now < deadline {
         try await Task.sleep(for: .milliseconds(50))
-        waits += 1
+        answer = try await fetch()
     }
+    return answer
 }
 
-/// Whether `done` comes to hold, asked every 50 ms for up to 10 s: for what another node does
-/// once it hears of a change.
-func eventually(_ done: () async throws -> Bool) async throws -> Bool {
-    for _ in 0..<200 {
-        if try await done() { return true }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    return try await done()
+/// Whether `done` comes to hold within `limit`, asked every 50 ms.
+func eventually(within limit: Duration = .seconds(10), _ done: () async throws -> Bool) async throws -> Bool {
+    try await awaited(within: limit, done, until: { $0 })
 }

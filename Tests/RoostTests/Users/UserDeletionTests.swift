@@ -58,8 +58,7 @@ import Testing
             #expect(try await api.get("/v3/users/alice/metadata")["city"] == .null)
 
             // The job unlinks the rest, a batch a write, then deletes the row.
-            try await waitUntil { try leftovers(in: file) == (0, 0, 0) }
-            #expect(try leftovers(in: file) == (0, 0, 0))
+            #expect(try await eventually { try leftovers(in: file) == (0, 0, 0) })
             let after = try await history(api)
             #expect(after == during, "the messages show the same before the job ends and after")
         }
@@ -89,8 +88,7 @@ import Testing
             #expect(try await api.get("/v3/group_channels/room?show_member=true")["members"].array.map { $0["user_id"].string ?? "" } == ["bob"])
             #expect(try await history(api).allSatisfy { $0["user"]["user_id"] != "helper" })
 
-            try await waitUntil { try leftovers(in: file) == (0, 0, 0) }
-            #expect(try leftovers(in: file) == (0, 0, 0))
+            #expect(try await eventually { try leftovers(in: file) == (0, 0, 0) })
         }
         let queue = try DatabaseQueue(path: file.path)
         try await queue.read { (db: GRDB.Database) throws in

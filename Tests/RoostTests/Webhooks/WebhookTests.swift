@@ -17,12 +17,7 @@ import Testing
 
         /// Waits (on real time, at most 5 s) until `count` posts arrived.
         func wait(for count: Int) async throws -> [(body: String, signature: String?)] {
-            for _ in 0..<100 {
-                let posts = self.posts.withLock { $0 }
-                if posts.count >= count { return posts }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            return posts.withLock { $0 }
+            try await awaited(within: .seconds(5)) { posts.withLock { $0 } } until: { $0.count >= count }
         }
     }
 
