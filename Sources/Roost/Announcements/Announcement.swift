@@ -51,6 +51,9 @@ struct AnnouncementSettings: Sendable, Codable, Equatable {
     var createChannelOptions = AnnouncementChannelOptions()
     var enablePush = true
     var markAsRead = true
+    /// Whether channels it creates have the sender as their inviter; nil (as announcements
+    /// stored before it was read have it) is Sendbird's default, no.
+    var assignSenderAsChannelInviter: Bool?
     /// A daily pause, UTC `HHMM`, both or neither.
     var ceaseAt = ""
     var resumeAt = ""

@@ -37,6 +37,7 @@ struct AnnouncementRequest: Decodable, Sendable {
     var endAt: Int64?
     var enablePush: Bool?
     var markAsRead: Bool?
+    var assignSenderAsChannelInviter: Bool?
     /// `cancel`, `pause`, `resume` or `stop`: when given, the other fields are not read.
     var action: String?
 
@@ -103,6 +104,7 @@ struct AnnouncementRequest: Decodable, Sendable {
         endAt = try container.decodeIfPresent(Int64.self, forKey: key("end_at"))
         enablePush = try flag("enable_push")
         markAsRead = try flag("mark_as_read")
+        assignSenderAsChannelInviter = try flag("assign_sender_as_channel_inviter")
     }
 
     /// The announcement's message type, if given: one of the three, with the older `BRDM` read

@@ -160,6 +160,7 @@ extension AnnouncementService {
         request.customType = record.settings.targetCustomType.isEmpty ? options.customType : record.settings.targetCustomType
         request.data = options.data
         request.isDistinct = options.distinct
+        if record.settings.assignSenderAsChannelInviter == true { request.inviterID = record.message.userID }
         return try channels.create(request, at: now, in: db).channel
     }
 

@@ -223,6 +223,7 @@ struct AnnouncementService: Sendable {
         if let distinct = options.distinct { settings.createChannelOptions.distinct = distinct }
         if let push = request.enablePush { settings.enablePush = push }
         if let read = request.markAsRead { settings.markAsRead = read }
+        if let assign = request.assignSenderAsChannelInviter { settings.assignSenderAsChannelInviter = assign }
         if let cease = request.ceaseAt { settings.ceaseAt = cease }
         if let resume = request.resumeAt { settings.resumeAt = resume }
         if let end = request.endAt { settings.endAt = end }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The body of `POST /v3/bots` (where the service requires what Sendbird does) and of
 /// `PUT /v3/bots/{bot_userid}` (where every field is optional).
 struct BotRequest: Decodable {
@@ -37,18 +39,21 @@ struct BotMessageRequest: Decodable {
     var mentionedUserIDs: [String]?
     var isSilent: Bool?
     var markAsRead: Bool?
+    /// Whether members get a push notification (Sendbird's default: yes).
+    var sendPush: Bool?
     var createdAt: Int64?
     var dedupID: String?
     var url: String?
     var fileName: String?
     var fileSize: Int64?
     var fileType: String?
+    var extendedMessagePayload: ExtendedMessagePayload?
 
     enum CodingKeys: String, CodingKey {
         case messageType = "message_type", channelURL = "channel_url", message, customType = "custom_type", data, mentioned
-        case mentionedUserIDs = "mentioned_user_ids", isSilent = "is_silent", markAsRead = "mark_as_read"
+        case mentionedUserIDs = "mentioned_user_ids", isSilent = "is_silent", markAsRead = "mark_as_read", sendPush = "send_push"
         case createdAt = "created_at", dedupID = "dedup_id", url, fileName = "file_name", fileSize = "file_size"
-        case fileType = "file_type"
+        case fileType = "file_type", extendedMessagePayload = "extended_message_payload"
     }
 
     init(from decoder: any Decoder) throws {
@@ -62,12 +67,19 @@ struct BotMessageRequest: Decodable {
         mentionedUserIDs = try Self.list(container, .mentionedUserIDs)
         isSilent = try Self.bool(container, .isSilent)
         markAsRead = try Self.bool(container, .markAsRead)
+        sendPush = try Self.bool(container, .sendPush)
         createdAt = try Self.number(container, .createdAt)
         dedupID = try container.decodeIfPresent(String.self, forKey: .dedupID)
         url = try container.decodeIfPresent(String.self, forKey: .url)
         fileName = try container.decodeIfPresent(String.self, forKey: .fileName)
         fileSize = try Self.number(container, .fileSize)
         fileType = try container.decodeIfPresent(String.self, forKey: .fileType)
+        // A form (SDK 2.x) gives the object as JSON text.
+        if let text = try? container.decodeIfPresent(String.self, forKey: .extendedMessagePayload) {
+            extendedMessagePayload = try JSON.decoder.decode(ExtendedMessagePayload.self, from: Data(text.utf8))
+        } else {
+            extendedMessagePayload = try container.decodeIfPresent(ExtendedMessagePayload.self, forKey: .extendedMessagePayload)
+        }
     }
 
     private static func list(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String]? {

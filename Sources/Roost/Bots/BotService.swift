@@ -155,6 +155,8 @@ struct BotService: Sendable {
         message.createdAt = request.createdAt
         message.dedupID = request.dedupID
         message.markAsRead = request.markAsRead ?? bot.record.enableMarkAsRead
+        message.sendPush = request.sendPush
+        message.extendedMessagePayload = request.extendedMessagePayload
         message.url = request.url
         message.fileName = request.fileName
         message.fileSize = request.fileSize

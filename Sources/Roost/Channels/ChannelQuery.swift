@@ -165,7 +165,7 @@ struct ChannelQuery: Sendable {
     private func base(_ dialect: Dialect) throws(APIError) -> (from: (sql: String, arguments: StatementArguments), conditions: Conditions) {
         var fromSQL = "channels c"
         var fromArguments = StatementArguments()
-        if let membership {
+        if membership != nil {
             // CROSS JOIN keeps the user's memberships as the outer loop: a user belongs to at
             // most a few thousand channels, however many channels there are. (Its condition is
             // the WHERE's first: PostgreSQL takes no ON after CROSS JOIN.)

@@ -28,13 +28,15 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
     /// (migrations 0038 and 0039): pages kept in memory are answered while they match.
     var messageRevision: Int64
     var viewRevision: Int64
+    /// An open channel's, as its creation gave it (migration 0052).
+    var isDynamicPartitioned: Bool
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, channel_type, channel_url, name, cover_url, custom_type, data, is_distinct, is_public, is_super
         case is_ephemeral, is_discoverable, access_code, freeze, member_count, joined_member_count, participant_count
         case distinct_key, created_by, created_at, last_message_at, last_message_id, counted_messages
-        case message_revision, view_revision
+        case message_revision, view_revision, is_dynamic_partitioned
     }
 
     /// What a query selects to read channels: `SELECT \(ChannelRecord.columns) FROM channels ...`.
@@ -66,6 +68,7 @@ struct ChannelRecord: Sendable, Equatable, FetchableRecord {
         countedMessages = row[Columns.counted_messages]
         messageRevision = row[Columns.message_revision]
         viewRevision = row[Columns.view_revision]
+        isDynamicPartitioned = row[Columns.is_dynamic_partitioned]
     }
 }
 

@@ -11,6 +11,7 @@ struct NewChannel {
     var isSuper = false
     var isEphemeral = false
     var isDiscoverable = false
+    var isDynamicPartitioned = false
     var accessCode: String?
     var distinctKey: String?
     var createdBy: Int64?
@@ -23,13 +24,14 @@ struct ChannelRepository: Sendable {
         try db.insert(
             sql: """
                 INSERT INTO channels (channel_type, channel_url, name, cover_url, custom_type, data, is_distinct,
-                    is_public, is_super, is_ephemeral, is_discoverable, access_code, distinct_key, created_by, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    is_public, is_super, is_ephemeral, is_discoverable, is_dynamic_partitioned, access_code, distinct_key,
+                    created_by, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 channel.type.rawValue, channel.url, channel.name, channel.coverURL, channel.customType, channel.data,
                 channel.isDistinct, channel.isPublic, channel.isSuper, channel.isEphemeral, channel.isDiscoverable,
-                channel.accessCode, channel.distinctKey, channel.createdBy, channel.createdAt,
+                channel.isDynamicPartitioned, channel.accessCode, channel.distinctKey, channel.createdBy, channel.createdAt,
             ]
         )
     }

@@ -107,5 +107,6 @@ struct Message: ResponseEncodable, JSONObject, Sendable {
         try fields.writeIfPresent("thread_info", threadInfo)
         try fields.writeIfPresent("parent_message_info", parentInfo)
         try fields.writeIfPresent("poll", poll)
+        try fields.writeIfPresent("extended_message_payload", record.extendedMessagePayload)
     }
 }

@@ -25,6 +25,15 @@ struct MetaArrayItem: Codable, Sendable, Equatable {
     var value: [String]
 }
 
+/// What a bot's message may carry beyond its text (Sendbird's `extended_message_payload`):
+/// replies to suggest, and a view of the client's own to draw, as any JSON object.
+struct ExtendedMessagePayload: Codable, Sendable, Equatable {
+    var suggestedReplies: [String]?
+    var customView: AnyJSON?
+
+    enum CodingKeys: String, CodingKey { case suggestedReplies = "suggested_replies", customView = "custom_view" }
+}
+
 /// A row of the messages table.
 struct MessageRecord: Sendable, Equatable, FetchableRecord {
     var id: Int64
@@ -52,12 +61,14 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
     var pollID: Int64?
     /// A file message's `require_auth`, as sent.
     var requireAuth: Bool
+    /// As sent (migration 0053); nil for most messages.
+    var extendedMessagePayload: ExtendedMessagePayload?
 
     /// The columns `init(row:)` reads, in its order.
     enum Columns: Int, TableColumns {
         case id, channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent, is_removed, is_op_msg
         case parent_message_id, file, thumbnails, sorted_metaarray, translations, dedup_id, created_at, updated_at
-        case reply_count, last_replied_at, poll_id, require_auth
+        case reply_count, last_replied_at, poll_id, require_auth, extended_message_payload
     }
 
     /// What a query selects to read messages: `SELECT \(MessageRecord.columns) FROM messages ...`.
@@ -87,5 +98,6 @@ struct MessageRecord: Sendable, Equatable, FetchableRecord {
         lastRepliedAt = row[Columns.last_replied_at]
         pollID = row[Columns.poll_id]
         requireAuth = row[Columns.require_auth]
+        extendedMessagePayload = JSONColumn.decode(ExtendedMessagePayload.self, from: row[Columns.extended_message_payload])
     }
 }

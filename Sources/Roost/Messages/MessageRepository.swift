@@ -19,6 +19,7 @@ struct NewMessage {
     /// The request's `send_push`; nil follows the message type.
     var sendPush: Bool?
     var requireAuth = false
+    var extendedMessagePayload: ExtendedMessagePayload?
 }
 
 extension MessageRecord {
@@ -47,6 +48,7 @@ extension MessageRecord {
         lastRepliedAt = 0
         pollID = new.pollID
         requireAuth = new.requireAuth
+        extendedMessagePayload = new.extendedMessagePayload
     }
 }
 
@@ -104,6 +106,7 @@ struct MessageRepository: Sendable {
                 .bool(message.isOperatorMessage), .integer(message.parentMessageID), .text(message.file.map(JSONColumn.encode)),
                 .text(JSONColumn.encode(message.thumbnails)), .text(JSONColumn.encode(message.sortedMetaarray)), .text(message.dedupID),
                 .integer(message.createdAt), .integer(message.pollID), .bool(message.sendPush), .bool(message.requireAuth),
+                .text(message.extendedMessagePayload.map(JSONColumn.encode)),
             ])
         }
         // Each row's id comes from the table's sequence as the rows go in, in the order selected.
@@ -116,15 +119,15 @@ struct MessageRepository: Sendable {
         """
         INSERT INTO messages (channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
             is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push,
-            require_auth)
+            require_auth, extended_message_payload)
         SELECT channel_id, type, sender_id, message, custom_type, data, mention_type, is_silent,
             is_op_msg, parent_message_id, file, thumbnails, sorted_metaarray, dedup_id, created_at, poll_id, send_push,
-            require_auth
+            require_auth, extended_message_payload
         FROM \(dialect.rows(ofJSON: [
             "channel_id": .integer, "type": .text, "sender_id": .integer, "message": .text, "custom_type": .text, "data": .text,
             "mention_type": .text, "is_silent": .integer, "is_op_msg": .integer, "parent_message_id": .integer, "file": .text,
             "thumbnails": .text, "sorted_metaarray": .text, "dedup_id": .text, "created_at": .integer, "poll_id": .integer,
-            "send_push": .integer, "require_auth": .integer,
+            "send_push": .integer, "require_auth": .integer, "extended_message_payload": .text,
         ], from: ":rows")) AS new
         ORDER BY position
         RETURNING id

@@ -60,6 +60,8 @@ struct SendMessageRequest: Codable {
     var pollID: Int64?
     /// The answer shows the poll in full rather than its summary.
     var includePollDetails: Bool?
+    /// Shown with the message as sent; bots send it (`POST /v3/bots/{bot_userid}/send`).
+    var extendedMessagePayload: ExtendedMessagePayload?
 
     enum CodingKeys: String, CodingKey {
         case messageType = "message_type", userID = "user_id", message, customType = "custom_type", data
@@ -69,6 +71,7 @@ struct SendMessageRequest: Codable {
         case fileType = "file_type", thumbnails, thumbnail1, thumbnail2, thumbnail3, requireAuth = "require_auth"
         case markAsRead = "mark_as_read", sendPush = "send_push"
         case pinMessage = "pin_message", pollID = "poll_id", includePollDetails = "include_poll_details"
+        case extendedMessagePayload = "extended_message_payload"
     }
 }
 

@@ -317,6 +317,9 @@ struct MessageService: Sendable {
             guard let url = request.url, !url.isEmpty else { throw .missing("url") }
         }
         if let createdAt = request.createdAt, createdAt < 0 { throw .negativeNotAllowed("created_at") }
+        if let view = request.extendedMessagePayload?.customView, !view.isObject {
+            throw .invalid("extended_message_payload.custom_view", "Give a JSON object.")
+        }
     }
 }
 
@@ -341,6 +344,7 @@ extension NewMessage {
             sortedMetaarray: request.sortedMetaarray?.items ?? [], dedupID: request.dedupID, createdAt: createdAt
         )
         requireAuth = type == .file && request.requireAuth == true
+        extendedMessagePayload = request.extendedMessagePayload
     }
 
     private static func file(of request: SendMessageRequest, as type: MessageType) -> FileInfo? {

@@ -8,7 +8,7 @@ struct OpenChannel: Encodable, ResponseEncodable, Sendable {
     let customType: String
     let data: String
     let isEphemeral: Bool
-    let isDynamicPartitioned = false
+    let isDynamicPartitioned: Bool
     let freeze: Bool
     let participantCount: Int
     /// -1: no limit beyond the server's own, as Sendbird answers for open channels.
@@ -32,6 +32,7 @@ struct OpenChannel: Encodable, ResponseEncodable, Sendable {
         customType = channel.customType
         data = channel.data
         isEphemeral = channel.isEphemeral
+        isDynamicPartitioned = channel.isDynamicPartitioned
         freeze = channel.freeze
         participantCount = channel.participantCount
         createdAt = channel.createdAt / 1000

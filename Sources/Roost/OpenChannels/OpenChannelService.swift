@@ -29,7 +29,8 @@ struct OpenChannelService: Sendable {
                 NewChannel(
                     type: .open, url: url, name: request.name ?? Self.defaultName, coverURL: request.coverURL ?? "",
                     customType: request.customType ?? "", data: request.data ?? "",
-                    isEphemeral: request.isEphemeral ?? false, createdAt: now
+                    isEphemeral: request.isEphemeral ?? false, isDynamicPartitioned: request.isDynamicPartitioned ?? false,
+                    createdAt: now
                 ),
                 in: db
             )

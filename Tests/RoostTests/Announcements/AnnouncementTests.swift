@@ -38,7 +38,8 @@ import Testing
             let flat = try await api.post("/v3/announcements", #"""
                 {"unique_id": "hello-cat", "message": {"type": "MESG", "user_id": "boss", "content": "Welcome"}, "message.custom_type": "welcome",
                  "target_at": "target_users_included_channels", "target_list": ["cat"], "target_channel_type": "distinct",
-                 "create_channel": true, "create_channel_options.name": "Boss and Cat", "create_channel_options.distinct": "true", "scheduled_at": \#(start)}
+                 "create_channel": true, "create_channel_options.name": "Boss and Cat", "create_channel_options.distinct": "true", "assign_sender_as_channel_inviter": "true",
+                 "scheduled_at": \#(start)}
                 """#)
             #expect(flat["message"]["custom_type"] == "welcome" && flat["create_channel_options"]["name"] == "Boss and Cat")
 
@@ -51,6 +52,7 @@ import Testing
             #expect(welcomed["sent_channel_count"] == 1)
             let catChannels = try await api.get("/v3/users/cat/my_group_channels")["channels"].array
             #expect(catChannels.map { $0["name"].string ?? "" } == ["Boss and Cat"] && catChannels[0]["last_message"]["message"] == "Welcome")
+            #expect(catChannels[0]["created_by"]["user_id"] == "boss" && catChannels[0]["inviter"]["user_id"] == "boss", "the sender invited cat")
 
             #expect(try await api.put("/v3/group_channels/team/messages/mark_as_read", #"{"user_id": "ann"}"#).status == .ok)
             let status = try await api.get("/v3/announcement_open_status/all-hands")["open_status"].array

@@ -64,6 +64,16 @@ import Testing
             #expect(sent["user"]["user_id"] == "helper")
             #expect(sent["message"] == "hello")
             #expect(sent["mentioned_users"][0]["user_id"] == "alice")
+            #expect(sent["extended_message_payload"] == .null, "shown only when the send gave it")
+            let suggesting = try await api.post("/v3/bots/helper/send", #"""
+                {"message": "pick one", "channel_url": "room",
+                 "extended_message_payload": {"suggested_replies": ["yes", "no"], "custom_view": {"title": "Pick", "image": "https://example.com/a.png"}}}
+                """#)
+            let payload: JSONValue = ["suggested_replies": ["yes", "no"], "custom_view": ["image": "https://example.com/a.png", "title": "Pick"]]
+            #expect(suggesting["extended_message_payload"] == payload)
+            let history = try await api.get("/v3/group_channels/room/messages?message_ts=9999999999999&prev_limit=1")["messages"]
+            #expect(history[0]["extended_message_payload"] == payload)
+            expectError(try await api.post("/v3/bots/helper/send", #"{"message": "x", "channel_url": "room", "extended_message_payload": {"custom_view": 3}}"#), code: 400111)
             let unread = try await api.get("/v3/users/helper/unread_message_count")
             #expect(unread["unread_count"].int == 0, "the bot's own message is read")
 

@@ -16,7 +16,7 @@ import Testing
             #expect(created["max_length_message"] == -1)
             #expect(created["created_at"].int == 1_700_000_000)
             #expect(created["freeze"] == false)
-            #expect(created["is_ephemeral"] == false)
+            #expect(created["is_ephemeral"] == false && created["is_dynamic_partitioned"] == false)
             #expect(created["operators"].array.map { $0["user_id"] } == ["alice"])
             #expect(try await api.get("/v3/open_channels/\(url)").json == created.json)
 
@@ -27,6 +27,9 @@ import Testing
             #expect(try await api.put("/v3/open_channels/\(url)/freeze", #"{"freeze": true}"#)["freeze"] == true)
 
             expectError(try await api.post("/v3/open_channels", #"{"channel_url": "\#(url)"}"#), code: 400202)
+            let partitioned = try await api.post("/v3/open_channels", #"{"channel_url": "stage", "is_dynamic_partitioned": true}"#)
+            #expect(partitioned["is_dynamic_partitioned"] == true)
+            #expect(try await api.get("/v3/open_channels/stage")["is_dynamic_partitioned"] == true)
             expectError(try await api.post("/v3/open_channels", #"{"operator_ids": ["ghost"]}"#), code: 400201)
             expectError(try await api.get("/v3/group_channels/\(url)"), code: 400201)
             #expect(try await api.delete("/v3/open_channels/\(url)").json == [:])

@@ -81,4 +81,22 @@ import Testing
             expectError(try await api.call(.get, "/roost/pushes", token: nil), status: .unauthorized, code: 400401)
         }
     }
+
+    /// A bot's message pushes as a member's does, unless its send says `send_push: false`.
+    @Test func aBotsMessagePushesUnlessItsSendSaysNot() async throws {
+        try await withServer { api in
+            try await api.createUsers("alice")
+            try await api.createChannel(#"{"channel_url": "room", "user_ids": ["alice"]}"#)
+            #expect(try await api.post("/v3/bots", BotTests.create).status == .ok)
+            expectOK(try await api.post("/v3/bots/helper/channels", #"{"channel_urls": ["room"]}"#))
+            expectOK(try await api.post("/v3/users/alice/push/gcm", #"{"gcm_reg_token": "alice-phone"}"#))
+            expectOK(try await api.post("/v3/applications/push/fcm", #"{"api_key": "key"}"#))
+
+            expectOK(try await api.post("/v3/bots/helper/send", #"{"message": "hello", "channel_url": "room"}"#))
+            #expect(try await recipients(api, after: 0) == ["alice"])
+            let seq = try await lastSeq(api)
+            expectOK(try await api.post("/v3/bots/helper/send", #"{"message": "quiet", "channel_url": "room", "send_push": false}"#))
+            #expect(try await recipients(api, after: seq).isEmpty)
+        }
+    }
 }
