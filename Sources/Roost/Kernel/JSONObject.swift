@@ -26,8 +26,10 @@ struct JSONFields {
     private let object: ValueEncoder?
     private var count = 0
 
-    init(_ encoder: any Encoder, for value: Any) throws {
-        guard let streaming = encoder as? ValueEncoder else { throw ValueEncoder.refusal(of: value, at: encoder.codingPath) }
+    /// `value` is only named in the error: taken as `Any` outright, a message or a channel
+    /// would be copied into a box of its own for every object written.
+    init(_ encoder: any Encoder, for value: @autoclosure () -> Any) throws {
+        guard let streaming = encoder as? ValueEncoder else { throw ValueEncoder.refusal(of: value(), at: encoder.codingPath) }
         streaming.openObject()
         output = streaming.output
         object = streaming
