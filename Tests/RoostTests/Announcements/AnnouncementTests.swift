@@ -6,10 +6,10 @@ import Testing
 /// Announcements: scheduled, run by the scheduler in batches through the normal send path,
 /// paused, resumed, stopped and canceled, with their open status and statistics.
 @Suite struct AnnouncementTests {
-    /// Waits up to 50 s: on PostgreSQL each statement of a debug build is a round trip of about
+    /// Waits up to 100 s: on PostgreSQL each statement of a debug build is a round trip of about
     /// a millisecond, and an announcement to many channels runs thousands.
     func waitFor(_ api: API, _ uniqueID: String, status: String) async throws -> JSONValue {
-        let reply = try await awaited(within: .seconds(50)) { try await api.get("/v3/announcements/\(uniqueID)") } until: {
+        let reply = try await awaited(within: .seconds(100)) { try await api.get("/v3/announcements/\(uniqueID)") } until: {
             $0["status"].string == status
         }
         if reply["status"].string != status { Issue.record("\(uniqueID) never became \(status): \(reply)") }

@@ -3,10 +3,10 @@ import Testing
 
 /// Data exports: registered, written by the scheduler as a zip of JSON or CSV files.
 @Suite struct DataExportTests {
-    /// The request once the scheduler has taken it up: within 30 s, for a large export on a
+    /// The request once the scheduler has taken it up: within 60 s, for a large export on a
     /// PostgreSQL that the other suites load too.
     func settled(_ api: API, _ path: String) async throws -> API.Reply {
-        try await awaited(within: .seconds(30)) { try await api.get(path) } until: { $0["status"] != "scheduled" }
+        try await awaited(within: .seconds(60)) { try await api.get(path) } until: { $0["status"] != "scheduled" }
     }
 
     func file(_ api: API, _ url: String) async throws -> String {

@@ -15,9 +15,9 @@ import Testing
     final class Received: Sendable {
         let posts = Mutex<[(body: String, signature: String?)]>([])
 
-        /// Waits (on real time, at most 5 s) until `count` posts arrived.
+        /// Waits (on real time, at most 15 s) until `count` posts arrived.
         func wait(for count: Int) async throws -> [(body: String, signature: String?)] {
-            try await awaited(within: .seconds(5)) { posts.withLock { $0 } } until: { $0.count >= count }
+            try await awaited(within: .seconds(15)) { posts.withLock { $0 } } until: { $0.count >= count }
         }
     }
 
