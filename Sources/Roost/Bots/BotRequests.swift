@@ -1,5 +1,3 @@
-import Foundation
-
 /// The body of `POST /v3/bots` (where the service requires what Sendbird does) and of
 /// `PUT /v3/bots/{bot_userid}` (where every field is optional).
 struct BotRequest: Decodable {
@@ -74,12 +72,7 @@ struct BotMessageRequest: Decodable {
         fileName = try container.decodeIfPresent(String.self, forKey: .fileName)
         fileSize = try Self.number(container, .fileSize)
         fileType = try container.decodeIfPresent(String.self, forKey: .fileType)
-        // A form (SDK 2.x) gives the object as JSON text.
-        if let text = try? container.decodeIfPresent(String.self, forKey: .extendedMessagePayload) {
-            extendedMessagePayload = try JSON.decoder.decode(ExtendedMessagePayload.self, from: Data(text.utf8))
-        } else {
-            extendedMessagePayload = try container.decodeIfPresent(ExtendedMessagePayload.self, forKey: .extendedMessagePayload)
-        }
+        extendedMessagePayload = try container.decodeIfPresent(ExtendedMessagePayload.self, forKey: .extendedMessagePayload)
     }
 
     private static func list(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String]? {

@@ -32,6 +32,18 @@ struct ExtendedMessagePayload: Codable, Sendable, Equatable {
     var customView: AnyJSON?
 
     enum CodingKeys: String, CodingKey { case suggestedReplies = "suggested_replies", customView = "custom_view" }
+
+    /// The object, or JSON text holding it, as a form (SDK 2.x) gives it; so every request that
+    /// takes one reads both, as `MetaArrayValue` does for a meta array.
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self = try JSON.decoder.decode(Self.self, from: Data(text.utf8))
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        suggestedReplies = try container.decodeIfPresent([String].self, forKey: .suggestedReplies)
+        customView = try container.decodeIfPresent(AnyJSON.self, forKey: .customView)
+    }
 }
 
 /// A row of the messages table.

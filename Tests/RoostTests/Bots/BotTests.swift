@@ -73,9 +73,17 @@ import Testing
             #expect(suggesting["extended_message_payload"] == payload)
             let history = try await api.get("/v3/group_channels/room/messages?message_ts=9999999999999&prev_limit=1")["messages"]
             #expect(history[0]["extended_message_payload"] == payload)
+            // As JSON text, as a form (SDK 2.x) sends it; on a member's send too (below).
+            let asText = #"{\"suggested_replies\": [\"ok\"]}"#
+            let fromBot = try await api.post("/v3/bots/helper/send", #"{"message": "ok?", "channel_url": "room", "extended_message_payload": "\#(asText)"}"#)
+            #expect(fromBot["extended_message_payload"] == ["suggested_replies": ["ok"]], "\(fromBot)")
             expectError(try await api.post("/v3/bots/helper/send", #"{"message": "x", "channel_url": "room", "extended_message_payload": {"custom_view": 3}}"#), code: 400111)
             let unread = try await api.get("/v3/users/helper/unread_message_count")
             #expect(unread["unread_count"].int == 0, "the bot's own message is read")
+            let fromMember = try await api.post(
+                "/v3/group_channels/room/messages", #"{"message_type": "MESG", "user_id": "alice", "message": "ok", "extended_message_payload": "\#(asText)"}"#
+            )
+            #expect(fromMember["extended_message_payload"] == ["suggested_replies": ["ok"]], "\(fromMember)")
 
             #expect(try await api.delete("/v3/bots/helper/channels/room").status == .ok)
             expectError(try await api.post("/v3/bots/helper/send", #"{"message": "again", "channel_url": "room"}"#), code: 900020)
