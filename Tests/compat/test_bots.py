@@ -40,6 +40,10 @@ def test_a_bots_life(client, token):
     assert [channel.channel_url for channel in joined.channels] == ["room"]
     sent = bots.send_bots_message(token, "helper", send_bot_s_message_data=SendBotSMessageData(message="hi", channel_url="room"))
     assert sent.message == "hi" and sent.user.user_id == "helper"
+    quiet = bots.send_bots_message(token, "helper", send_bot_s_message_data=SendBotSMessageData(
+        message="shh", channel_url="room", send_push=False,
+    ))
+    assert quiet.message == "shh"
 
     bots.leave_channels_by_url(token, "helper", "room")
     with pytest.raises(sendbird.ApiException) as refused:

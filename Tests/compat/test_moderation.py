@@ -130,7 +130,10 @@ def test_freeze_lets_operators_and_admins_speak(setup, token):
 
 def test_open_channel_ban_and_mute(client, token):
     UserApi(client).create_user(token, create_user_data=CreateUserData(user_id="dave", nickname="Dave", profile_url=""))
-    OpenChannelApi(client).oc_create_channel(token, oc_create_channel_data=OcCreateChannelData(channel_url="lobby"))
+    created = OpenChannelApi(client).oc_create_channel(
+        token, oc_create_channel_data=OcCreateChannelData(channel_url="lobby", is_dynamic_partitioned=True)
+    )
+    assert created.is_dynamic_partitioned is True
     moderation, messages = ModerationApi(client), MessageApi(client)
     moderation.oc_mute_user(token, "lobby", oc_mute_user_data=OcMuteUserData(user_id="dave", seconds=60, description=""))
     expect_code(900041, send, messages, token, "dave", "hi", "open_channels", "lobby")
